@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest side of scripts/test: the functional checks, then ftracetest.
+# Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
+# Env: RB_SUITE (comma list of parts, default "startup,tracefs,tracecmd,ftracetest")
+T=/sys/kernel/tracing
+D=$RB_OUT/suite
+mkdir -p "$D"
+parts=,${RB_SUITE:-startup,tracefs,tracecmd,ftracetest},
+want() { case "$parts" in *",$1,"*) return 0 ;; esac; return 1; }
+check() { # check NAME CONDITION-COMMAND... ; WHY from $why
+	local name=$1; shift
+	why=""
+	if "$@"; then echo "PASS: $name"; else echo "FAIL: $name: ${why:-failed}"; fi
+}
+# A little work on every CPU: forks, sleeps and wake-ups.
+workload() {
+	local c
+	for c in $(seq 0 $(( $(nproc) - 1 ))); do
+		taskset -c "$c" bash -c 'for i in $(seq 30); do /bin/true; sleep 0.01; done' &
+	done
+	wait
+}
+
+if want startup; then
+	startup_passed() {
+		dmesg | grep -q 'Ring buffer PASSED!' && return 0
+		why="no 'Ring buffer PASSED!' in dmesg: $(dmesg | grep -iE 'ring buffer' | tail -2 | tr '\n' ' ')"
+		return 1
+	}
+	check "ring buffer startup self-test" startup_passed
+fi
+
+if want tracefs; then
+	tracefs_trace() {
+		echo > $T/trace
+		echo 1 > $T/events/sched/enable
+		workload
+		echo 0 > $T/events/sched/enable
+		cp $T/trace "$D/trace.txt"
+		grep -q '^# tracer: nop' "$D/trace.txt" || { why="no trace header"; return 1; }
+		grep -q 'sched_switch:' "$D/trace.txt" || { why="no sched_switch in trace"; return 1; }
+		grep -q 'sched_wakeup' "$D/trace.txt" || { why="no sched_wakeup in trace"; return 1; }
+	}
+	check "tracefs: events/sched/enable, read trace" tracefs_trace
+
+	tracefs_pipe() {
+		echo > $T/trace
+		echo 1 > $T/events/sched/enable
+		timeout 5 cat $T/trace_pipe > "$D/trace_pipe.txt" &
+		local reader=$!
+		workload
+		wait $reader
+		echo 0 > $T/events/sched/enable
+		grep -q 'sched_switch:' "$D/trace_pipe.txt" || { why="no sched_switch from trace_pipe"; return 1; }
+		# trace_pipe consumes: what it returned is gone from the buffer.
+		local first
+		first=$(grep -m1 'sched_switch:' "$D/trace_pipe.txt")
+		if grep -qF -- "$first" $T/trace; then why="trace_pipe did not consume"; return 1; fi
+	}
+	check "tracefs: read trace_pipe" tracefs_pipe
+	echo > $T/trace
+fi
+
+if want tracecmd; then
+	tracecmd_roundtrip() {
+		local dat=$D/sched.dat rep=$D/sched-report.txt err=$D/sched-report.err
+		trace-cmd record -q -e sched -o "$dat" -- bash -c "$(declare -f workload); workload" \
+			> "$D/sched-record.log" 2>&1 || { why="trace-cmd record failed"; return 1; }
+		trace-cmd report -i "$dat" > "$rep" 2> "$err" || { why="trace-cmd report failed"; return 1; }
+		grep -q ' sched_switch: ' "$rep" || { why="no sched_switch in report"; return 1; }
+		grep -q ' sched_wakeup' "$rep" || { why="no sched_wakeup in report"; return 1; }
+		if grep -iE 'bad page|failed|error|invalid|corrupt' "$err" "$rep" | head -3 > "$D/bad.txt" &&
+			[ -s "$D/bad.txt" ]; then
+			why="report complains: $(head -1 "$D/bad.txt")"; return 1
+		fi
+		# Per-CPU timestamps never go backwards.
+		awk '
+		match($0, /\[[0-9]+\] +[0-9]+\.[0-9]+:/) {
+			s = substr($0, RSTART, RLENGTH); gsub(/[\[\]:]/, " ", s)
+			split(s, f, " "); cpu = f[1]; ts = f[2]
+			if ((cpu in last) && ts + 0 < last[cpu] + 0) {
+				print "CPU " cpu ": " ts " after " last[cpu]; bad = 1
+			}
+			last[cpu] = ts; n++
+		}
+		END { if (n < 10) { print "only " n " events"; bad = 1 }; exit bad }' "$rep" > "$D/ts.txt" ||
+			{ why="timestamps: $(head -1 "$D/ts.txt")"; return 1; }
+	}
+	check "trace-cmd record/report round trip (sched)" tracecmd_roundtrip
+	trace-cmd reset > /dev/null 2>&1
+fi
+
+if want ftracetest; then
+	"$RB_TOP/scripts/guest/ftracetest.sh" "" "$RB_TOP/scripts/expect/ftracetest.txt" \
+		> "$D/ftracetest.log" 2>&1
+	echo "ftracetest: $(tail -1 "$D/ftracetest.log")"
+fi
+exit 0

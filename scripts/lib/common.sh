@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common settings for the project's scripts.  Sourced, never run.
+#
+# Everything large lives outside the clone, under $RB_CACHE:
+#   $RB_CACHE/linux         git tree: base commit (tag "base"), series applied on
+#                           branch "series"
+#   $RB_CACHE/build/NAME    O= build directories, NAME = <flavour>-<variant>
+#   $RB_CACHE/ccache        compiler cache
+#   $RB_CACHE/accel         cached verdict of the KVM probe
+
+RB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+RB_CACHE=${RB_CACHE:-/var/tmp/rb-subbuf}
+RB_LINUX=$RB_CACHE/linux
+RB_OUT=${RB_OUT:-$RB_TOP/out}
+export CCACHE_DIR=${CCACHE_DIR:-$RB_CACHE/ccache}
+
+# Directories the series adds files to, as "repo path:tree path".
+RB_TREE_DIRS=(
+	"kernel/trace:kernel/trace"
+	"include/linux:include/linux"
+	"Documentation:Documentation"
+	"tools/tracing:tools/tracing"
+	"tests/kselftest:tools/testing/selftests"
+)
+
+rb_log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+rb_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# rb_base_field KEY: a field of patches/BASE ("key: value" lines).
+rb_base_field() {
+	sed -n "s/^$1:[[:space:]]*//p" "$RB_TOP/patches/BASE"
+}
+
+# rb_series_files [PATCHDIR]: the patch files named by PATCHDIR/series, in order.
+rb_series_files() {
+	local dir=${1:-$RB_TOP/patches} p
+	[ -f "$dir/series" ] || return 0
+	while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		echo "$dir/$p"
+	done < "$dir/series"
+}
+
+# rb_series_hash [PATCHDIR]: identifies the series content, to know when a
+# tree must be rebuilt from scratch.
+rb_series_hash() {
+	local dir=${1:-$RB_TOP/patches}
+	{ cat "$dir/BASE"; rb_series_files "$dir" | xargs -r cat; } | sha256sum | cut -c1-16
+}
+
+rb_elapsed() { echo $(( $(date +%s) - $1 )); }
