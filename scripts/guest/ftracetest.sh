@@ -27,8 +27,11 @@ for tc in $(find test.d -name '*.tc' | sort); do
 		echo "$tc SKIP 0" | tee -a "$res"
 		continue
 	fi
+	tmo=${RB_FT_TIMEOUT:-120}
+	# checkbashisms runs once per test file: minutes of perl under TCG.
+	[ "$tc" = test.d/selftest/bashisms.tc ] && tmo=$((tmo * 4))
 	s=$(date +%s)
-	out=$(timeout -k 10 "${RB_FT_TIMEOUT:-120}" ./ftracetest -l "$logs" "$tc" 2>&1)
+	out=$(timeout -k 10 "$tmo" ./ftracetest -l "$logs" "$tc" 2>&1)
 	rc=$?
 	r=$(echo "$out" | grep -oE '\[(PASS|FAIL|UNSUPPORTED|UNRESOLVED|UNTESTED|XFAIL)\]' | head -1 | tr -d '[]')
 	if [ $rc = 124 ] || [ $rc = 137 ]; then

@@ -2,24 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of scripts/test: the functional checks, then ftracetest.
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
-# Env: RB_SUITE (comma list of parts, default "startup,tracefs,tracecmd,ftracetest")
+# Env: RB_SUITE (comma list of parts, default
+# "startup,tracefs,tracecmd,kselftest,ftracetest"), RB_LABEL (prefix of the
+# check names, for a second boot with other kernel parameters).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
 mkdir -p "$D"
-parts=,${RB_SUITE:-startup,tracefs,tracecmd,ftracetest},
+parts=,${RB_SUITE:-startup,tracefs,tracecmd,kselftest,ftracetest},
+label=${RB_LABEL:+$RB_LABEL }
 want() { case "$parts" in *",$1,"*) return 0 ;; esac; return 1; }
 check() { # check NAME CONDITION-COMMAND... ; WHY from $why
 	local name=$1; shift
 	why=""
-	if "$@"; then echo "PASS: $name"; else echo "FAIL: $name: ${why:-failed}"; fi
+	if "$@"; then echo "PASS: $label$name"; else echo "FAIL: $label$name: ${why:-failed}"; fi
 }
 # A little work on every CPU: forks, sleeps and wake-ups.
 workload() {
-	local c
+	local c pids=()
 	for c in $(seq 0 $(( $(nproc) - 1 ))); do
 		taskset -c "$c" bash -c 'for i in $(seq 30); do /bin/true; sleep 0.01; done' &
+		pids+=($!)
 	done
-	wait
+	wait "${pids[@]}"
 }
 
 if want startup; then
@@ -29,6 +33,15 @@ if want startup; then
 		return 1
 	}
 	check "ring buffer startup self-test" startup_passed
+fi
+
+if want unstable; then
+	sched_clock_unstable() {
+		dmesg | grep -q 'sched_clock: Marking stable' || return 0
+		why="sched_clock was marked stable"
+		return 1
+	}
+	check "sched_clock is unstable" sched_clock_unstable
 fi
 
 if want tracefs; then
@@ -89,6 +102,33 @@ if want tracecmd; then
 	}
 	check "trace-cmd record/report round trip (sched)" tracecmd_roundtrip
 	trace-cmd reset > /dev/null 2>&1
+fi
+
+# The kselftests the series adds (tests/kselftest/<dir> of the project), but
+# ftracetest's test cases, which the ftracetest part runs with the others.
+if want kselftest; then
+	for dir in "$RB_TOP"/tests/kselftest/*/; do
+		[ -d "$dir" ] || continue
+		name=$(basename "$dir")
+		[ "$name" = ftrace ] && continue
+		ks=$D/kselftest-$name
+		mkdir -p "$ks"
+		make -C "$RB_LINUX/tools/testing/selftests/$name" OUTPUT="$ks" run_tests \
+			> "$ks.log" 2>&1
+		grep -q -E '^(not )?ok [0-9]+ selftests: ' "$ks.log" ||
+			echo "FAIL: ${label}kselftest $name: no result (see $ks.log)"
+		# Our own tests must run: a skip means a missing option or tool.
+		grep -E '^(not )?ok [0-9]+ selftests: ' "$ks.log" | while read -r line; do
+			t=${line#*selftests: }
+			t=${t%% #*}
+			t=${t/: //}
+			case "$line" in
+			"not ok"*) echo "FAIL: ${label}kselftest $t" ;;
+			*"# SKIP"*) echo "FAIL: ${label}kselftest $t: skipped" ;;
+			*) echo "PASS: ${label}kselftest $t" ;;
+			esac
+		done
+	done
 fi
 
 if want ftracetest; then
