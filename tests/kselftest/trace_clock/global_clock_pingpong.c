@@ -161,9 +161,24 @@ static int play(int a, int b)
 	return check_trace();
 }
 
+/* The first number of a tracefs file, as a string. */
+static int read_number(const char *name, char *buf, size_t len)
+{
+	FILE *f = fopen(name, "r");
+	int ret = -1;
+
+	if (f && fgets(buf, len, f)) {
+		buf[strspn(buf, "0123456789")] = '\0';
+		ret = buf[0] ? 0 : -1;
+	}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
-	char old_clock[64];
+	char old_clock[64], old_size[32], size[32];
 	cpu_set_t online;
 	int opt, cpu, first = -1, ncpus = 0, r;
 
@@ -189,6 +204,12 @@ int main(int argc, char **argv)
 	}
 	if (ncpus < 2)
 		ksft_exit_skip("needs 2 CPUs\n");
+	if (read_number(TRACEFS "buffer_size_kb", old_size, sizeof(old_size)))
+		ksft_exit_fail_msg("cannot read buffer_size_kb\n");
+	/* Room for every turn: the buffer may still be its boot-time size. */
+	snprintf(size, sizeof(size), "%d", 64 + turns / 8);
+	if (write_file(TRACEFS "buffer_size_kb", size))
+		ksft_exit_fail_msg("cannot resize the buffer to %s KiB\n", size);
 	if (write_file(TRACEFS "trace_clock", clock_name))
 		ksft_exit_fail_msg("cannot select clock %s\n", clock_name);
 	marker_fd = open(TRACEFS "trace_marker", O_WRONLY);
@@ -211,5 +232,6 @@ int main(int argc, char **argv)
 	close(marker_fd);
 	write_file(TRACEFS "trace", "");
 	write_file(TRACEFS "trace_clock", old_clock);
+	write_file(TRACEFS "buffer_size_kb", old_size);
 	ksft_finished();
 }
