@@ -4,14 +4,7 @@
 # trace-cmd, and print what came out.
 T=/sys/kernel/tracing
 say() { printf '\n=== %s\n' "$*"; }
-workload() {
-	local c pids=()
-	for c in $(seq 0 $(( $(nproc) - 1 ))); do
-		taskset -c "$c" bash -c 'for i in $(seq 20); do /bin/true; sleep 0.01; done' &
-		pids+=($!)
-	done
-	wait "${pids[@]}"
-}
+. "$RB_TOP/scripts/guest/lib.sh"
 
 say "kernel: $(uname -r), $(nproc) CPUs, trace clock: $(sed 's/.*\[\(.*\)\].*/\1/' $T/trace_clock)"
 dmesg | grep -E 'Ring buffer (PASSED|FAILED)' | sed 's/^/dmesg: /'
@@ -19,14 +12,14 @@ dmesg | grep -E 'Ring buffer (PASSED|FAILED)' | sed 's/^/dmesg: /'
 say "echo 1 > $T/events/sched/enable; <workload>; head $T/trace"
 echo > $T/trace
 echo 1 > $T/events/sched/enable
-workload
+workload 20
 echo 0 > $T/events/sched/enable
 head -25 $T/trace
 echo "... $(grep -vc '^#' $T/trace) events in all"
 echo > $T/trace
 
 say "trace-cmd record -e sched -o /tmp/sched.dat -- <workload>"
-trace-cmd record -e sched -o /tmp/sched.dat -- bash -c "$(declare -f workload); workload" 2>&1 |
+trace-cmd record -e sched -o /tmp/sched.dat -- bash -c "$(declare -f workload); workload 20" 2>&1 |
 	tail -8 || exit 1
 
 say "trace-cmd report -i /tmp/sched.dat (first 40 lines)"

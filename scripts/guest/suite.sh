@@ -16,15 +16,7 @@ check() { # check NAME CONDITION-COMMAND... ; WHY from $why
 	why=""
 	if "$@"; then echo "PASS: $label$name"; else echo "FAIL: $label$name: ${why:-failed}"; fi
 }
-# A little work on every CPU: forks, sleeps and wake-ups.
-workload() {
-	local c pids=()
-	for c in $(seq 0 $(( $(nproc) - 1 ))); do
-		taskset -c "$c" bash -c 'for i in $(seq 30); do /bin/true; sleep 0.01; done' &
-		pids+=($!)
-	done
-	wait "${pids[@]}"
-}
+. "$RB_TOP/scripts/guest/lib.sh"
 
 if want startup; then
 	startup_passed() {
