@@ -3,7 +3,8 @@
 # Guest side of scripts/test: the functional checks, then ftracetest.
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
 # Env: RB_SUITE (comma list of parts, default
-# "startup,tracefs,tracecmd,kselftest,ftracetest"), RB_LABEL (prefix of the
+# "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
+# "stress"), RB_LABEL (prefix of the
 # check names, for a second boot with other kernel parameters).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
@@ -121,6 +122,13 @@ if want kselftest; then
 			esac
 		done
 	done
+fi
+
+# The ring_buffer_stress module alone (the other flavour's boot runs it
+# without the ring_buffer kselftests around it).
+if want stress; then
+	check "ring_buffer_stress: nested task/softirq/irq/NMI writers, reader, both modes" \
+		"$RB_LINUX/tools/testing/selftests/ring_buffer/rb_stress.sh"
 fi
 
 if want ftracetest; then

@@ -116,7 +116,7 @@ run_case() {
 	if [ ! -s "$out" ] || ! grep -q "errors:" "$out"; then
 		verdict="FAIL (no search result, see $dir)"
 	elif grep -q "errors: 0" "$out" &&
-	     ! grep -qE "out of memory|max search depth too small|resolution" "$out"; then
+	     ! grep -qE "out of memory|reached -DMEMLIM bound|max search depth too small|Search not completed" "$out"; then
 		case $kind in
 		check) verdict=PASS ;;
 		probe) verdict="FAIL (probe not reached)" ;;

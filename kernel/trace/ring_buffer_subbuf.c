@@ -1,0 +1,2607 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sub-buffer reserve/commit ring buffer.
+ *
+ * Each CPU writes into 2^n sub-buffers of one page.  Writers reserve
+ * space with one local_cmpxchg() on a free-running offset and commit by
+ * adding to the sub-buffer's commit count; the writer whose commit
+ * completes a sub-buffer delivers it.  Nothing on the write path takes a
+ * lock or disables interrupts, so task, softirq, irq and NMI writers nest.
+ * The reader owns a spare page that it swaps with a delivered sub-buffer,
+ * so a sub-buffer being read is never written.  After Desnoyers and
+ * Dagenais, and LTTng's ring buffer library.
+ *
+ * Documentation/trace/ring-buffer-subbuf.rst describes the protocol;
+ * tools/tracing/rb-model/ring_buffer_subbuf.pml is its Spin model, whose
+ * inline blocks carry the names of the functions below.
+ */
+#include <linux/trace_recursion.h>
+#include <linux/trace_events.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
+#include <linux/sched/clock.h>
+#include <linux/trace_seq.h>
+#include <linux/spinlock.h>
+#include <linux/irq_work.h>
+#include <linux/uaccess.h>
+#include <linux/hardirq.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/mutex.h>
+#include <linux/delay.h>
+#include <linux/slab.h>
+#include <linux/init.h>
+#include <linux/hash.h>
+#include <linux/list.h>
+#include <linux/cpu.h>
+#include <linux/oom.h>
+#include <linux/mm.h>
+
+#include <asm/local.h>
+
+#include "ring_buffer_subbuf.h"
+
+/* Used for individual buffers (after the counter) */
+#define RB_BUFFER_OFF		BIT(20)
+
+#define for_each_buffer_cpu(buffer, cpu)		\
+	for_each_cpu(cpu, (buffer)->cpumask)
+
+#define for_each_online_buffer_cpu(buffer, cpu)		\
+	for_each_cpu_and(cpu, (buffer)->cpumask, cpu_online_mask)
+
+#define RB_WARN_ON(b, cond)						\
+	({								\
+		int _____ret = unlikely(cond);				\
+		if (_____ret)						\
+			atomic_inc(&(b)->record_disabled);		\
+		WARN_ON(_____ret);					\
+	})
+
+/* ------------------------------------------------------------------ */
+/* Records                                                             */
+/* ------------------------------------------------------------------ */
+
+static __always_inline unsigned int
+rb_event_data_length(struct ring_buffer_event *event)
+{
+	unsigned int length;
+
+	if (event->type_len)
+		length = event->type_len * RB_ALIGNMENT;
+	else
+		length = event->array[0];
+	return length + RB_EVNT_HDR_SIZE;
+}
+
+/* Total length of any record; 0 for the "rest unused" padding. */
+static unsigned int rb_record_length(struct ring_buffer_event *event)
+{
+	switch (event->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		if (!event->array[0] && !event->time_delta)
+			return 0;
+		return event->array[0] + RB_EVNT_HDR_SIZE;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_LEN_TIME_STAMP;
+	default:
+		return rb_event_data_length(event);
+	}
+}
+
+static __always_inline bool rb_is_data(struct ring_buffer_event *event)
+{
+	return event->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
+}
+
+static u64 rb_extend_value(struct ring_buffer_event *event)
+{
+	return ((u64)event->array[0] << TS_SHIFT) | event->time_delta;
+}
+
+/*
+ * Apply a record to a reader's running time, as user space does: add the
+ * delta of data, padding and TIME_EXTEND records; a TIME_STAMP replaces
+ * the time (the reader keeps the bits above the 59 it holds).
+ */
+static __always_inline u64 rb_apply_ts(struct ring_buffer_event *event, u64 ts)
+{
+	switch (event->type_len) {
+	case RINGBUF_TYPE_TIME_EXTEND:
+		return ts + rb_extend_value(event);
+	case RINGBUF_TYPE_TIME_STAMP:
+		return (ts & ~((1ULL << 59) - 1)) | rb_extend_value(event);
+	default:
+		return ts + event->time_delta;
+	}
+}
+
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	unsigned int length;
+
+	if (event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+		return rb_record_length(event);
+	length = rb_event_data_length(event) - RB_EVNT_HDR_SIZE;
+	if (length > RB_MAX_SMALL_DATA + sizeof(event->array[0]) ||
+	    RB_FORCE_8BYTE_ALIGNMENT)
+		length -= sizeof(event->array[0]);
+	return length;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+	if (event->type_len)
+		return (void *)&event->array[0];
+	return (void *)&event->array[1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+/* Bytes a record of payload @length takes, header included. */
+static __always_inline unsigned long rb_event_len(unsigned long length)
+{
+	if (!length)
+		length++;
+	if (length > RB_MAX_SMALL_DATA || RB_FORCE_8BYTE_ALIGNMENT)
+		length += sizeof(u32);
+	length += RB_EVNT_HDR_SIZE;
+	length = ALIGN(length, RB_ARCH_ALIGNMENT);
+	/*
+	 * A discarded record becomes padding plus a TIME_STAMP (see
+	 * rb_discard()): keep lengths at 8 or at least 16 bytes.
+	 */
+	if (length == RB_LEN_TIME_STAMP + RB_ALIGNMENT)
+		length += RB_ALIGNMENT;
+	return length;
+}
+
+static __always_inline void
+rb_set_data_header(struct ring_buffer_event *event, unsigned long len, u32 delta)
+{
+	event->time_delta = delta;
+	len -= RB_EVNT_HDR_SIZE;
+	if (len > RB_MAX_SMALL_DATA || RB_FORCE_8BYTE_ALIGNMENT) {
+		event->type_len = 0;
+		event->array[0] = len;
+	} else {
+		event->type_len = DIV_ROUND_UP(len, RB_ALIGNMENT);
+	}
+}
+
+static __always_inline void
+rb_set_time_record(struct ring_buffer_event *event, int type, u64 val)
+{
+	event->type_len = type;
+	event->time_delta = val & TS_MASK;
+	event->array[0] = val >> TS_SHIFT;
+}
+
+/* ------------------------------------------------------------------ */
+/* Geometry                                                            */
+/* ------------------------------------------------------------------ */
+
+static __always_inline unsigned long
+rb_idx(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
+{
+	return (off >> RB_SB_SHIFT) & (cpu_buffer->nr_subbufs - 1);
+}
+
+static __always_inline unsigned long
+rb_gen(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
+{
+	return off >> (RB_SB_SHIFT + cpu_buffer->nr_shift);
+}
+
+static __always_inline unsigned long
+rb_bufs(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return cpu_buffer->nr_subbufs << RB_SB_SHIFT;
+}
+
+/*
+ * Commit counts are cumulative: generation g of a sub-buffer is complete
+ * when its byte count reaches (g + 1) * RB_SB_SIZE, modulo 2^48.
+ */
+static __always_inline bool
+rb_cc_eq(struct ring_buffer_per_cpu *cpu_buffer, unsigned long a,
+	 unsigned long b)
+{
+	return !((a - b) & RB_CC_BYTES_MASK);
+}
+
+static __always_inline unsigned long rb_gen_count(unsigned long gen)
+{
+	return gen << RB_SB_SHIFT;
+}
+
+/* Consumed word helpers: positions are compared modulo 2^(64 - K). */
+static __always_inline bool rb_pos_before(unsigned long a, unsigned long b)
+{
+	return (long)((a - b) << RB_K_BITS) < 0;
+}
+
+/* The full position of a consumed word, given the write offset @o. */
+static __always_inline unsigned long rb_cpos(unsigned long c, unsigned long o)
+{
+	return o - (((o << RB_K_BITS) - (c & ~RB_K_MASK)) >> RB_K_BITS);
+}
+
+static __always_inline struct buffer_data_page *
+rb_id_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long id)
+{
+	return cpu_buffer->pages[id & RB_ID_PAGE_MASK];
+}
+
+static __always_inline u64 rb_time_stamp(struct trace_buffer *buffer)
+{
+	/* Skip the indirect call (retpoline) for the default clock */
+	if (IS_ENABLED(CONFIG_RETPOLINE) && likely(buffer->clock == trace_clock_local))
+		return trace_clock_local();
+	return buffer->clock();
+}
+
+/* ------------------------------------------------------------------ */
+/* Wake-ups                                                            */
+/* ------------------------------------------------------------------ */
+
+static size_t rb_dirty(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned long o = local_read(&cpu_buffer->offset);
+	unsigned long c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+
+	return (o >> RB_SB_SHIFT) - (c >> RB_SB_SHIFT);
+}
+
+/*
+ * A reader waiting for @full percent of the buffer (splice, which takes
+ * whole sub-buffers only) needs at least one sub-buffer the writers have
+ * left; the one they are in is counted as filled, as the page-based
+ * buffer does, so that 100% can be reached.
+ */
+static bool full_hit(struct ring_buffer_per_cpu *cpu_buffer, int full)
+{
+	size_t nr = cpu_buffer->nr_subbufs;
+	size_t dirty;
+
+	if (!full)
+		return true;
+	dirty = rb_dirty(cpu_buffer);
+	return dirty && (dirty + 1) * 100 >= full * nr;
+}
+
+static void rb_wake_up_waiters(struct irq_work *work)
+{
+	struct rb_irq_work *rbwork = container_of(work, struct rb_irq_work, work);
+
+	wake_up_all(&rbwork->waiters);
+	if (rbwork->full_waiters_pending || rbwork->wakeup_full) {
+		/* Only cpu_buffer sets the above flags */
+		struct ring_buffer_per_cpu *cpu_buffer =
+			container_of(rbwork, struct ring_buffer_per_cpu, irq_work);
+		unsigned long flags;
+
+		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rbwork->wakeup_full = false;
+		rbwork->full_waiters_pending = false;
+		cpu_buffer->shortest_full = 0;
+		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+
+		wake_up_all(&rbwork->full_waiters);
+	}
+}
+
+static __always_inline void
+rb_wakeups(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer)
+{
+	if (buffer->irq_work.waiters_pending) {
+		buffer->irq_work.waiters_pending = false;
+		/* irq_work_queue() supplies its own memory barriers */
+		irq_work_queue(&buffer->irq_work.work);
+	}
+
+	if (cpu_buffer->irq_work.waiters_pending) {
+		cpu_buffer->irq_work.waiters_pending = false;
+		irq_work_queue(&cpu_buffer->irq_work.work);
+	}
+}
+
+/* After a delivery: wake readers waiting for a fill level. */
+static void rb_wakeup_full(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	if (!READ_ONCE(cpu_buffer->irq_work.full_waiters_pending))
+		return;
+	if (!full_hit(cpu_buffer, READ_ONCE(cpu_buffer->shortest_full)))
+		return;
+	cpu_buffer->irq_work.wakeup_full = true;
+	cpu_buffer->irq_work.full_waiters_pending = false;
+	irq_work_queue(&cpu_buffer->irq_work.work);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+/* ------------------------------------------------------------------ */
+
+#ifdef CONFIG_RING_BUFFER_RECORD_RECURSION
+# define do_ring_buffer_record_recursion()	\
+	do_ftrace_record_recursion(_THIS_IP_, _RET_IP_)
+#else
+# define do_ring_buffer_record_recursion() do { } while (0)
+#endif
+
+/*
+ * The same recursion protection as the page-based buffer: one bit per
+ * context (NMI, irq, softirq, normal) and a transition bit, shifted by
+ * the nesting that ring_buffer_nest_start() allows.
+ */
+enum {
+	RB_CTX_TRANSITION,
+	RB_CTX_NMI,
+	RB_CTX_IRQ,
+	RB_CTX_SOFTIRQ,
+	RB_CTX_NORMAL,
+	RB_CTX_MAX
+};
+
+#define NESTED_BITS	RB_CTX_MAX
+
+static __always_inline int
+trace_recursive_lock(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned int val = cpu_buffer->current_context;
+	int bit = RB_CTX_NORMAL - interrupt_context_level();
+
+	if (unlikely(val & (1 << (bit + cpu_buffer->nest)))) {
+		/*
+		 * Called while switching into an interrupt context before
+		 * preempt_count() says so: use the transition bit.
+		 */
+		bit = RB_CTX_TRANSITION;
+		if (val & (1 << (bit + cpu_buffer->nest))) {
+			do_ring_buffer_record_recursion();
+			return 1;
+		}
+	}
+
+	val |= (1 << (bit + cpu_buffer->nest));
+	cpu_buffer->current_context = val;
+
+	return 0;
+}
+
+static __always_inline void
+trace_recursive_unlock(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	cpu_buffer->current_context &=
+		cpu_buffer->current_context - (1 << cpu_buffer->nest);
+}
+
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+
+	/* Enabled by ring_buffer_nest_end() */
+	preempt_disable_notrace();
+	cpu_buffer = buffer->buffers[raw_smp_processor_id()];
+	cpu_buffer->nest += NESTED_BITS;
+}
+
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+
+	cpu_buffer = buffer->buffers[raw_smp_processor_id()];
+	cpu_buffer->nest -= NESTED_BITS;
+	preempt_enable_notrace();
+}
+
+#ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
+/*
+ * Decode a sub-buffer at delivery as a reader will: the records must
+ * chain exactly to the commit size and their times never go backwards.
+ */
+static void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
+			    struct buffer_data_page *bpage, unsigned long gen)
+{
+	unsigned long end = local_read(&bpage->commit) & RB_COMMIT_MASK;
+	unsigned long off = 0;
+	u64 ts = bpage->time_stamp;
+	u64 prev = ts;
+
+	while (off < end) {
+		struct ring_buffer_event *event = (void *)&bpage->data[off];
+		unsigned int len = rb_record_length(event);
+
+		if (!len || off + len > end)
+			break;
+		ts = rb_apply_ts(event, ts);
+		if (rb_is_data(event) && ts < prev) {
+			WARN_ONCE(1, "ring buffer: CPU %d time went back %llu -> %llu at %lu\n",
+				  cpu_buffer->cpu, prev, ts, off);
+			atomic_inc(&cpu_buffer->record_disabled);
+			return;
+		}
+		if (rb_is_data(event))
+			prev = ts;
+		off += len;
+	}
+	if (off != end) {
+		WARN_ONCE(1, "ring buffer: CPU %d sub-buffer %lu records end at %lu, commit %lu\n",
+			  cpu_buffer->cpu, gen, off, end);
+		atomic_inc(&cpu_buffer->record_disabled);
+	}
+}
+#else
+static inline void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
+				   struct buffer_data_page *bpage,
+				   unsigned long gen) { }
+#endif
+
+/*
+ * rb_deliver(): end-of-sub-buffer work, done once per generation by the
+ * writer whose commit completed it.  Record count and header first, then
+ * the "no reference" flag and generation in the id, then the delivered
+ * count, so that a writer seeing the count also finds the flag to clear.
+ */
+static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
+		       struct rb_sb_meta *m, unsigned long gen, unsigned long v)
+{
+	unsigned long id = READ_ONCE(m->id);
+	struct buffer_data_page *bpage = rb_id_page(cpu_buffer, id);
+	unsigned long rc = v >> RB_CC_REC_SHIFT;
+
+	m->nrec = (rc - m->rc_base) & RB_CC_REC_MASK;
+	m->rc_base = rc;
+	local_add(m->nrec, &cpu_buffer->written);
+	local_set(&bpage->commit, BUF_PAGE_SIZE - m->pad);
+	m->pad = 0;
+	rb_check_subbuf(cpu_buffer, bpage, gen);
+
+	/*
+	 * Header and record count before the flag: pairs with the full
+	 * barrier of the reader's cmpxchg in rb_get_subbuf() and with the
+	 * smp_rmb() after the delivered count in rb_iter_limit().
+	 */
+	smp_wmb();
+	WRITE_ONCE(m->id, RB_ID(id & RB_ID_PAGE_MASK, 1, gen & RB_ID_TAG_MASK));
+	/*
+	 * The flag before the delivered count.  Writers run on this CPU
+	 * (program order would do); for the iterator on another CPU this
+	 * pairs with the smp_rmb() after the count in rb_iter_limit().
+	 */
+	smp_wmb();
+	WRITE_ONCE(m->cc_sb, v);
+
+	rb_wakeup_full(cpu_buffer);
+}
+
+/*
+ * rb_commit(): add @n bytes to the commit count of the sub-buffer that
+ * holds @begin.  Exactly one commit lands on the count that completes a
+ * generation; that writer delivers it.
+ */
+static __always_inline void
+rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
+	  unsigned long n, bool record)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, begin)];
+	unsigned long gen = rb_gen(cpu_buffer, begin);
+	unsigned long v;
+
+	/*
+	 * The record before the commit count: pairs with the smp_rmb() of
+	 * a reader between reading the count and reading the data
+	 * (rb_read_partial(), rb_iter_limit()).
+	 */
+	smp_wmb();
+	v = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
+	if (unlikely(rb_cc_eq(cpu_buffer, v, rb_gen_count(gen + 1))))
+		rb_deliver(cpu_buffer, m, gen, v);
+}
+
+/*
+ * rb_get_page(): the page behind sub-buffer index @idx for a writer with
+ * a reservation in it.  The first writer of a generation finds the "no
+ * reference" flag its previous delivery set and clears it by cmpxchg
+ * (pairs with the reader's cmpxchg in rb_get_subbuf()): from then on the
+ * reader cannot swap the page out.
+ */
+static __always_inline struct buffer_data_page *
+rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[idx];
+	unsigned long id;
+
+	for (;;) {
+		id = READ_ONCE(m->id);
+		if (likely(!(id & RB_ID_NOREF)))
+			break;
+		if (cmpxchg(&m->id, id, id & ~RB_ID_NOREF) == id)
+			break;
+	}
+	return rb_id_page(cpu_buffer, id);
+}
+
+/*
+ * rb_push_reader(): before the first reservation of a generation of a
+ * sub-buffer, its previous generation must be consumed.  In discard mode
+ * the writer fails and counts a dropped event; in flight-recorder mode it
+ * moves the consumed position past it by cmpxchg (pairs with the reader's
+ * cmpxchg in rb_consume) and counts what the reader had not consumed of
+ * it as overrun.  This happens before the offset cmpxchg, so no writer
+ * stores into the new generation while the reader may still claim the
+ * old one.
+ */
+static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
+			  unsigned long b, struct rb_sb_meta *m)
+{
+	unsigned long want = b + RB_SB_SIZE - rb_bufs(cpu_buffer);
+	unsigned long c;
+
+	for (;;) {
+		c = READ_ONCE(cpu_buffer->consumed);
+		if (!rb_pos_before(c >> RB_K_BITS, want))
+			return 0;
+		if (!(cpu_buffer->buffer->flags & RB_FL_OVERWRITE)) {
+			local_inc(&cpu_buffer->dropped_events);
+			return -ENOSPC;
+		}
+		if (cmpxchg(&cpu_buffer->consumed, c, want << RB_K_BITS) == c) {
+			local_add(m->nrec - (c & RB_K_MASK), &cpu_buffer->overrun);
+			return 0;
+		}
+	}
+}
+
+/* Checks before the first reservation in sub-buffer generation @b. */
+static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
+				  unsigned long b)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, b)];
+	unsigned long gen = rb_gen(cpu_buffer, b);
+
+	/*
+	 * Commit overrun: a writer interrupted for a whole buffer wrap
+	 * still has a record in the previous generation.
+	 */
+	if (!rb_cc_eq(cpu_buffer, READ_ONCE(m->cc_sb), rb_gen_count(gen))) {
+		local_inc(&cpu_buffer->commit_overrun);
+		return -EBUSY;
+	}
+	/* Written by rb_deliver() on this CPU before cc_sb: program order */
+	barrier();
+	if (rb_push_reader(cpu_buffer, b, m))
+		return -ENOSPC;
+	/*
+	 * Events lost at the writer's end (discard mode, commit overrun)
+	 * are reported to the reader before this sub-buffer: it is where
+	 * they are missing.  Stored before the offset cmpxchg, so before
+	 * any commit the reader can see in this generation.
+	 */
+	WRITE_ONCE(m->drop_mark, local_read(&cpu_buffer->dropped_events) +
+		   local_read(&cpu_buffer->commit_overrun));
+	return 0;
+}
+
+enum rb_ts_kind {
+	RB_TS_DELTA,		/* delta to the record before it */
+	RB_TS_EXTEND,		/* TIME_EXTEND with the delta in front */
+	RB_TS_ABS,		/* TIME_STAMP with the time in front */
+	RB_TS_FIRST,		/* first of a sub-buffer: time in its header */
+};
+
+/*
+ * How to time-stamp a record reserved at @o (not at a sub-buffer start)
+ * at time @ts.  The delta is only known when @lts says the record ending
+ * at @o has time (lts >> 32) and the hint (a time no later than that
+ * record's) shows the 32 bits of difference are all of it.
+ */
+static __always_inline enum rb_ts_kind
+rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u32 *delta)
+{
+	u32 d;
+
+	if ((u32)lts != (u32)o || ts - hint >= (1ULL << 32))
+		return RB_TS_ABS;
+	d = (u32)ts - (u32)(lts >> 32);
+	if (unlikely(d > ts - hint))
+		return RB_TS_ABS;
+	*delta = d;
+	return likely(d <= TS_MASK) ? RB_TS_DELTA : RB_TS_EXTEND;
+}
+
+/*
+ * rb_reserve(): read the offset, the last time stamp and the clock,
+ * decide the slot, cmpxchg the offset; start over when a nested writer
+ * moved it.  The clock is read inside the loop, so times are in buffer
+ * order.
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
+	   unsigned long length)
+{
+	unsigned long len = rb_event_len(length);
+	unsigned int depth = cpu_buffer->depth;
+	struct ring_buffer_event *event;
+	struct buffer_data_page *bpage;
+	unsigned long o, b, e, x, lts;
+	enum rb_ts_kind kind;
+	struct rb_wctx *w;
+	u32 delta = 0;
+	u64 ts, hint;
+	void *p;
+
+	if (unlikely(depth >= RB_MAX_DEPTH)) {
+		WARN_ON_ONCE(1);
+		return NULL;
+	}
+	w = &cpu_buffer->wctx[depth];
+	/* Claim the context slot before a nested writer can */
+	cpu_buffer->depth = depth + 1;
+	barrier();
+
+	do {
+		o = local_read(&cpu_buffer->offset);
+		lts = READ_ONCE(cpu_buffer->lts);
+		hint = READ_ONCE(cpu_buffer->lts_hint);
+		ts = rb_time_stamp(buffer);
+		x = o & RB_SB_MASK;
+		b = o;
+		if (unlikely(!x)) {
+			kind = RB_TS_FIRST;
+			e = o + BUF_PAGE_HDR_SIZE + len;
+		} else {
+			if (unlikely(buffer->time_stamp_abs))
+				kind = RB_TS_ABS;
+			else
+				kind = rb_ts_kind(o, lts, hint, ts, &delta);
+			e = o + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
+			if (unlikely(e - (o - x) > RB_SB_SIZE)) {
+				/* Switch: pad the rest, start the next one */
+				b = o - x + RB_SB_SIZE;
+				kind = RB_TS_FIRST;
+				e = b + BUF_PAGE_HDR_SIZE + len;
+			}
+		}
+		if (unlikely(!(b & RB_SB_MASK)) && rb_new_subbuf(cpu_buffer, b))
+			goto fail;
+	} while (unlikely(local_cmpxchg(&cpu_buffer->offset, o, e) != o));
+
+	/*
+	 * rb_update_lts(): publish (time, end) in one word for the next
+	 * writer.  The hint goes first: whoever matches the word reads a
+	 * hint no later than its time.  Same CPU only: program order.
+	 */
+	WRITE_ONCE(cpu_buffer->lts_hint, ts);
+	WRITE_ONCE(cpu_buffer->lts, (unsigned long)(ts << 32) | (u32)e);
+
+	if (unlikely(b != o)) {
+		/* rb_switch_old(): the tail padding counts as committed */
+		unsigned long oidx = rb_idx(cpu_buffer, o);
+
+		rb_get_page(cpu_buffer, oidx);
+		cpu_buffer->meta[oidx].pad = RB_SB_SIZE - x;
+		rb_commit(cpu_buffer, o, RB_SB_SIZE - x, false);
+	}
+
+	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, b));
+	p = (void *)bpage + (b & RB_SB_MASK);
+	switch (kind) {
+	case RB_TS_FIRST:
+		bpage->time_stamp = ts;
+		p += BUF_PAGE_HDR_SIZE;
+		break;
+	case RB_TS_EXTEND:
+		rb_set_time_record(p, RINGBUF_TYPE_TIME_EXTEND, delta);
+		p += RB_LEN_TIME_STAMP;
+		break;
+	case RB_TS_ABS:
+		rb_set_time_record(p, RINGBUF_TYPE_TIME_STAMP, ts);
+		p += RB_LEN_TIME_STAMP;
+		break;
+	default:
+		break;
+	}
+	event = p;
+	rb_set_data_header(event, len, kind == RB_TS_DELTA ? delta : 0);
+
+	w->begin = b;
+	w->end = e;
+	w->ts = ts;
+	w->event = event;
+	return event;
+
+ fail:
+	/*
+	 * The record needed the next sub-buffer and cannot have it.  Close
+	 * the current one (its rest counts as padding, as on a switch), so
+	 * that no smaller record slips in after the lost one: the losses
+	 * stay together and are reported before the next sub-buffer.
+	 */
+	if (b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o) {
+		unsigned long oidx = rb_idx(cpu_buffer, o);
+
+		rb_get_page(cpu_buffer, oidx);
+		cpu_buffer->meta[oidx].pad = RB_SB_SIZE - x;
+		rb_commit(cpu_buffer, o, RB_SB_SIZE - x, false);
+	}
+	cpu_buffer->depth = depth;
+	return NULL;
+}
+
+struct ring_buffer_event *
+ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct ring_buffer_event *event;
+	int cpu;
+
+	/* If we are tracing schedule, we don't want to recurse */
+	preempt_disable_notrace();
+
+	if (unlikely(atomic_read(&buffer->record_disabled)))
+		goto out;
+
+	cpu = raw_smp_processor_id();
+
+	if (unlikely(!cpumask_test_cpu(cpu, buffer->cpumask)))
+		goto out;
+
+	cpu_buffer = buffer->buffers[cpu];
+
+	if (unlikely(atomic_read(&cpu_buffer->record_disabled)))
+		goto out;
+
+	if (unlikely(length > BUF_MAX_DATA_SIZE))
+		goto out;
+
+	if (unlikely(trace_recursive_lock(cpu_buffer)))
+		goto out;
+
+	event = rb_reserve(buffer, cpu_buffer, length);
+	if (!event)
+		goto out_unlock;
+
+	return event;
+
+ out_unlock:
+	trace_recursive_unlock(cpu_buffer);
+ out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+static __always_inline void
+rb_end_commit(struct ring_buffer_per_cpu *cpu_buffer, bool record)
+{
+	struct rb_wctx *w = &cpu_buffer->wctx[cpu_buffer->depth - 1];
+
+	rb_commit(cpu_buffer, w->begin, w->end - w->begin, record);
+	barrier();
+	cpu_buffer->depth--;
+}
+
+int ring_buffer_unlock_commit(struct trace_buffer *buffer,
+			      struct ring_buffer_event *event)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	int cpu = raw_smp_processor_id();
+
+	cpu_buffer = buffer->buffers[cpu];
+
+	rb_end_commit(cpu_buffer, true);
+	rb_wakeups(buffer, cpu_buffer);
+	trace_recursive_unlock(cpu_buffer);
+	preempt_enable_notrace();
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/*
+ * A discarded record becomes padding that keeps its time delta, so the
+ * times of the records after it stay exact.  A delta of 0 would make the
+ * padding read as "rest of the sub-buffer unused": then the record
+ * becomes padding with delta 1 followed by a TIME_STAMP of its own time
+ * (lengths are 8 or at least 16, see rb_event_len()).
+ */
+static void rb_discard(struct rb_wctx *w, struct ring_buffer_event *event)
+{
+	unsigned int len = rb_event_data_length(event);
+	struct ring_buffer_event *ts_event;
+
+	if (event->time_delta) {
+		event->array[0] = len - RB_EVNT_HDR_SIZE;
+		event->type_len = RINGBUF_TYPE_PADDING;
+		return;
+	}
+	ts_event = (void *)event + len - RB_LEN_TIME_STAMP;
+	if (len > RB_LEN_TIME_STAMP) {
+		event->array[0] = len - RB_LEN_TIME_STAMP - RB_EVNT_HDR_SIZE;
+		event->time_delta = 1;
+		event->type_len = RINGBUF_TYPE_PADDING;
+	}
+	rb_set_time_record(ts_event, RINGBUF_TYPE_TIME_STAMP, w->ts);
+}
+
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	int cpu = smp_processor_id();
+
+	cpu_buffer = buffer->buffers[cpu];
+	if (!WARN_ON_ONCE(!cpu_buffer->depth ||
+			  cpu_buffer->wctx[cpu_buffer->depth - 1].event != event))
+		rb_discard(&cpu_buffer->wctx[cpu_buffer->depth - 1], event);
+	rb_end_commit(cpu_buffer, false);
+	trace_recursive_unlock(cpu_buffer);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+int ring_buffer_write(struct trace_buffer *buffer,
+		      unsigned long length, void *data)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, length);
+	if (!event)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(event), data, length);
+	return ring_buffer_unlock_commit(buffer, event);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned int depth;
+
+	if (event->type_len == RINGBUF_TYPE_TIME_STAMP)
+		return rb_extend_value(event);
+
+	cpu_buffer = buffer->buffers[smp_processor_id()];
+	for (depth = cpu_buffer->depth; depth; depth--) {
+		if (cpu_buffer->wctx[depth - 1].event == event)
+			return cpu_buffer->wctx[depth - 1].ts;
+	}
+	/* As the page-based buffer: the innermost reservation's time */
+	depth = cpu_buffer->depth;
+	if (!WARN_ON_ONCE(!depth))
+		return cpu_buffer->wctx[depth - 1].ts;
+	return rb_time_stamp(buffer);
+}
+
+u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	u64 time;
+
+	preempt_disable_notrace();
+	time = rb_time_stamp(buffer);
+	preempt_enable_notrace();
+
+	return time;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer,
+				      int cpu, u64 *ts)
+{
+	/* Just stupid testing the normalize function and deltas */
+}
+EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+/* ------------------------------------------------------------------ */
+
+static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffer,
+					   unsigned long *flags)
+{
+	/* An NMI must not spin on a lock its CPU may hold */
+	if (likely(!in_nmi())) {
+		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
+		return true;
+	}
+	local_irq_save(*flags);
+	if (raw_spin_trylock(&cpu_buffer->reader_lock))
+		return true;
+	local_irq_restore(*flags);
+	return false;
+}
+
+static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buffer,
+					     unsigned long flags)
+{
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+
+/*
+ * Walk the records of @bpage from the start of its data to @to (offsets
+ * from the page start), returning the time before the record at @to and
+ * counting data records from @from on.  Bounded by the lengths found, so
+ * a torn copy cannot make it run away; the caller's cmpxchg decides.
+ */
+static u64 rb_walk(struct buffer_data_page *bpage, unsigned long from,
+		   unsigned long to, unsigned long *nrec)
+{
+	unsigned long off = BUF_PAGE_HDR_SIZE;
+	u64 ts = bpage->time_stamp;
+	unsigned long n = 0;
+
+	while (off < to) {
+		struct ring_buffer_event *event = (void *)bpage + off;
+		unsigned int len = rb_record_length(event);
+
+		if (!len || off + len > to)
+			break;
+		ts = rb_apply_ts(event, ts);
+		if (off >= from && rb_is_data(event))
+			n++;
+		off += len;
+	}
+	*nrec = n;
+	return ts;
+}
+
+/* Time before the record at @to: what the walk adds up to just before it. */
+static u64 rb_ts_at(struct buffer_data_page *bpage, unsigned long to,
+		    unsigned long *at)
+{
+	unsigned long off = BUF_PAGE_HDR_SIZE;
+	u64 ts = bpage->time_stamp;
+
+	while (off < to) {
+		struct ring_buffer_event *event = (void *)bpage + off;
+		unsigned int len = rb_record_length(event);
+
+		if (!len || off + len > to)
+			break;
+		/* the data record's own delta belongs to it, not before it */
+		ts = rb_apply_ts(event, ts);
+		off += len;
+	}
+	*at = off;
+	return ts;
+}
+
+/*
+ * The reader's page holds claimed records from r_head to r_end; r_ts is
+ * the time before the record at r_head.
+ */
+static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
+			  unsigned long page, unsigned long sbs,
+			  unsigned long from, unsigned long end)
+{
+	struct buffer_data_page *bpage = cpu_buffer->pages[page];
+	unsigned long at;
+
+	cpu_buffer->rpage = page;
+	cpu_buffer->r_sbs = sbs;
+	cpu_buffer->r_end = end;
+	cpu_buffer->r_ts = rb_ts_at(bpage, max_t(unsigned long, from,
+						 BUF_PAGE_HDR_SIZE), &at);
+	cpu_buffer->r_head = at;
+}
+
+/*
+ * Losses are reported with the first records claimed after them: records
+ * overwritten before the reader got to them (overrun), and at the start
+ * of a sub-buffer, what writers failed to write before it.
+ */
+static void rb_note_lost(struct ring_buffer_per_cpu *cpu_buffer,
+			 unsigned long sbs, bool from_start)
+{
+	unsigned long over = local_read(&cpu_buffer->overrun);
+	unsigned long drops;
+
+	cpu_buffer->lost_pending += over - cpu_buffer->seen_overrun;
+	cpu_buffer->seen_overrun = over;
+	if (!from_start)
+		return;
+	drops = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].drop_mark);
+	if ((long)(drops - cpu_buffer->seen_drops) > 0) {
+		cpu_buffer->lost_pending += drops - cpu_buffer->seen_drops;
+		cpu_buffer->seen_drops = drops;
+	}
+}
+
+enum rb_claim {
+	RB_CLAIM_NONE,		/* nothing to read now */
+	RB_CLAIM_GOT,		/* records claimed into the reader's page */
+	RB_CLAIM_AGAIN,		/* something moved: look again */
+};
+
+/*
+ * rb_get_subbuf(): take delivered sub-buffer @sbs out of the ring by
+ * swapping it with the reader's page, then claim it by cmpxchg of the
+ * consumed word.  If a writer pushed the reader meanwhile, the writer
+ * counted those records as overrun: drop the page.
+ */
+static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
+				   unsigned long c, unsigned long pos,
+				   unsigned long sbs, unsigned long id)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
+	struct buffer_data_page *bpage;
+	unsigned long page, end;
+
+	/* Pairs with the writer's cmpxchg in rb_get_page() */
+	if (cmpxchg(&m->id, id, RB_ID(cpu_buffer->rpage, 1, gen)) != id)
+		return RB_CLAIM_AGAIN;
+
+	/*
+	 * The page is out of the ring.  The cmpxchg above orders the reads
+	 * of its header after the id, pairing with the smp_wmb() in
+	 * rb_deliver().
+	 */
+	page = id & RB_ID_PAGE_MASK;
+	bpage = cpu_buffer->pages[page];
+	end = (local_read(&bpage->commit) & RB_COMMIT_MASK) + BUF_PAGE_HDR_SIZE;
+
+	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
+	if (cmpxchg(&cpu_buffer->consumed, c, (sbs + RB_SB_SIZE) << RB_K_BITS) != c) {
+		cpu_buffer->rpage = page;
+		cpu_buffer->r_head = 0;
+		cpu_buffer->r_end = 0;
+		return RB_CLAIM_AGAIN;
+	}
+	rb_reader_set(cpu_buffer, page, sbs, pos & RB_SB_MASK, end);
+	return RB_CLAIM_GOT;
+}
+
+/*
+ * rb_read_partial(): copy the committed part of the sub-buffer the
+ * writers are in into the reader's page.  The commit count is read before
+ * the offset: if it then equals what was reserved, every record up to
+ * that offset is committed.  The copy is the reader's only if its
+ * cmpxchg of the consumed word succeeds.
+ */
+static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
+				     unsigned long c, unsigned long pos,
+				     unsigned long sbs)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long gen = rb_gen(cpu_buffer, sbs);
+	struct buffer_data_page *dst, *src;
+	unsigned long cv, o, n, len;
+
+	cv = local_read(&m->cc);
+	/* Count before offset: pairs with the full barrier of local_cmpxchg() */
+	smp_rmb();
+	o = local_read(&cpu_buffer->offset);
+	if (o - sbs >= RB_SB_SIZE)
+		return RB_CLAIM_NONE;	/* being delivered, or commit pending */
+	if (o == pos || !rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs))
+		return RB_CLAIM_NONE;
+	/* Count before data: pairs with the smp_wmb() in rb_commit() */
+	smp_rmb();
+
+	len = o - sbs;
+	src = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+	dst = cpu_buffer->pages[cpu_buffer->rpage];
+	memcpy(dst, src, len);
+	rb_walk(dst, pos & RB_SB_MASK, len, &n);
+
+	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
+	if (cmpxchg(&cpu_buffer->consumed, c,
+		    (o << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
+		return RB_CLAIM_AGAIN;
+	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
+	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & RB_SB_MASK, len);
+	return RB_CLAIM_GOT;
+}
+
+/*
+ * Claim the next records into the reader's page.  @whole: only a
+ * delivered sub-buffer will do (splice wants full pages).
+ */
+static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
+{
+	int tries;
+
+	for (tries = 0; tries < 2 * cpu_buffer->nr_subbufs + 8; tries++) {
+		unsigned long c, o, pos, sbs, id, gen;
+		enum rb_claim r;
+
+		c = READ_ONCE(cpu_buffer->consumed);
+		o = local_read(&cpu_buffer->offset);
+		pos = rb_cpos(c, o);
+		if (pos == o)
+			return false;
+		sbs = pos & ~RB_SB_MASK;
+		gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
+		id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
+		if ((id & RB_ID_NOREF) && (id >> RB_ID_TAG_SHIFT) == gen)
+			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id);
+		else if (!whole)
+			r = rb_read_partial(cpu_buffer, c, pos, sbs);
+		else
+			return false;
+
+		if (r == RB_CLAIM_NONE)
+			return false;
+		if (r == RB_CLAIM_GOT) {
+			rb_note_lost(cpu_buffer, sbs, !(pos & RB_SB_MASK));
+			if (cpu_buffer->r_head < cpu_buffer->r_end)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Next data record of the reader's page, skipping time and padding records. */
+static struct ring_buffer_event *
+rb_reader_next(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
+{
+	struct buffer_data_page *bpage;
+	struct ring_buffer_event *event;
+	unsigned int len;
+
+	for (;;) {
+		if (cpu_buffer->r_head >= cpu_buffer->r_end &&
+		    !rb_claim(cpu_buffer, whole))
+			return NULL;
+		bpage = cpu_buffer->pages[cpu_buffer->rpage];
+		event = (void *)bpage + cpu_buffer->r_head;
+		len = rb_record_length(event);
+		if (RB_WARN_ON(cpu_buffer, !len ||
+			       cpu_buffer->r_head + len > cpu_buffer->r_end)) {
+			cpu_buffer->r_head = cpu_buffer->r_end;
+			return NULL;
+		}
+		if (rb_is_data(event))
+			return event;
+		cpu_buffer->r_ts = rb_apply_ts(event, cpu_buffer->r_ts);
+		cpu_buffer->r_head += len;
+	}
+}
+
+static void rb_reader_advance(struct ring_buffer_per_cpu *cpu_buffer,
+			      struct ring_buffer_event *event)
+{
+	cpu_buffer->r_ts = rb_apply_ts(event, cpu_buffer->r_ts);
+	cpu_buffer->r_head += rb_record_length(event);
+	cpu_buffer->read++;
+	cpu_buffer->lost_pending = 0;
+}
+
+static struct ring_buffer_event *
+rb_peek(struct ring_buffer_per_cpu *cpu_buffer, u64 *ts,
+	unsigned long *lost_events)
+{
+	struct ring_buffer_event *event;
+
+	event = rb_reader_next(cpu_buffer, false);
+	if (!event)
+		return NULL;
+	if (ts)
+		*ts = rb_apply_ts(event, cpu_buffer->r_ts);
+	if (lost_events)
+		*lost_events = cpu_buffer->lost_pending;
+	return event;
+}
+
+struct ring_buffer_event *
+ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
+		 unsigned long *lost_events)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct ring_buffer_event *event;
+	unsigned long flags;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	cpu_buffer = buffer->buffers[cpu];
+	if (!rb_reader_lock(cpu_buffer, &flags))
+		return NULL;
+	event = rb_peek(cpu_buffer, ts, lost_events);
+	rb_reader_unlock(cpu_buffer, flags);
+	return event;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_peek);
+
+struct ring_buffer_event *
+ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
+		    unsigned long *lost_events)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct ring_buffer_event *event = NULL;
+	unsigned long flags;
+
+	/* might be called in atomic */
+	preempt_disable();
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		goto out;
+	cpu_buffer = buffer->buffers[cpu];
+	if (!rb_reader_lock(cpu_buffer, &flags))
+		goto out;
+	event = rb_peek(cpu_buffer, ts, lost_events);
+	if (event)
+		rb_reader_advance(cpu_buffer, event);
+	rb_reader_unlock(cpu_buffer, flags);
+ out:
+	preempt_enable();
+	return event;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct buffer_data_page *bpage = NULL;
+	unsigned long flags;
+	struct page *page;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return ERR_PTR(-ENODEV);
+
+	cpu_buffer = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	bpage = cpu_buffer->free_page;
+	cpu_buffer->free_page = NULL;
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+
+	if (!bpage) {
+		page = alloc_pages_node(cpu_to_node(cpu),
+					GFP_KERNEL | __GFP_NORETRY, 0);
+		if (!page)
+			return ERR_PTR(-ENOMEM);
+		bpage = page_address(page);
+	}
+	local_set(&bpage->commit, 0);
+	return bpage;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
+
+void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu, void *data)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct buffer_data_page *bpage = data;
+	struct page *page = virt_to_page(bpage);
+	unsigned long flags;
+
+	if (!buffer || !buffer->buffers || !buffer->buffers[cpu])
+		return;
+
+	cpu_buffer = buffer->buffers[cpu];
+
+	/* If the page is still in use someplace else, we can't reuse it */
+	if (page_ref_count(page) > 1)
+		goto out;
+
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	if (!cpu_buffer->free_page) {
+		cpu_buffer->free_page = bpage;
+		bpage = NULL;
+	}
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+ out:
+	free_page((unsigned long)bpage);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
+
+/* Count the data records of the reader's page from r_head to r_end. */
+static unsigned long rb_reader_count(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	struct buffer_data_page *bpage = cpu_buffer->pages[cpu_buffer->rpage];
+	unsigned long off = cpu_buffer->r_head;
+	unsigned long n = 0;
+
+	while (off < cpu_buffer->r_end) {
+		struct ring_buffer_event *event = (void *)bpage + off;
+		unsigned int len = rb_record_length(event);
+
+		if (!len)
+			break;
+		n += rb_is_data(event);
+		off += len;
+	}
+	return n;
+}
+
+/**
+ * ring_buffer_read_page - extract a sub-buffer from the ring buffer
+ * @buffer: buffer to extract from
+ * @data_page: the page to use, allocated by ring_buffer_alloc_read_page()
+ * @len: amount to extract
+ * @cpu: the cpu of the buffer to extract
+ * @full: only extract a sub-buffer the writers are done with
+ *
+ * A whole claimed sub-buffer is handed over by swapping pages; otherwise
+ * the records are copied.  The header of *@data_page says whether events
+ * were lost before it, and how many if there is room after the data.
+ *
+ * Returns >= 0 if data was read, -1 otherwise.
+ */
+int ring_buffer_read_page(struct trace_buffer *buffer,
+			  void **data_page, size_t len, int cpu, int full)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct buffer_data_page *bpage = *data_page;
+	struct buffer_data_page *rpage;
+	unsigned long flags, commit, missed;
+	int ret = -1;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return -1;
+	if (len <= BUF_PAGE_HDR_SIZE)
+		return -1;
+	len -= BUF_PAGE_HDR_SIZE;
+	if (len > BUF_PAGE_SIZE)
+		len = BUF_PAGE_SIZE;
+
+	cpu_buffer = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+
+	if (cpu_buffer->r_head >= cpu_buffer->r_end &&
+	    !rb_claim(cpu_buffer, full))
+		goto out;
+
+	rpage = cpu_buffer->pages[cpu_buffer->rpage];
+	missed = cpu_buffer->lost_pending;
+
+	if (cpu_buffer->r_head == BUF_PAGE_HDR_SIZE &&
+	    cpu_buffer->r_end - BUF_PAGE_HDR_SIZE <= len) {
+		/* Hand the whole page over; the caller's becomes ours */
+		cpu_buffer->read += rb_reader_count(cpu_buffer);
+		commit = cpu_buffer->r_end - BUF_PAGE_HDR_SIZE;
+		cpu_buffer->pages[cpu_buffer->rpage] = bpage;
+		bpage = rpage;
+		*data_page = bpage;
+	} else {
+		/* Copy whole records from r_head on */
+		unsigned long off = cpu_buffer->r_head;
+		u64 ts = cpu_buffer->r_ts;
+
+		bpage->time_stamp = ts;
+		commit = 0;
+		while (off < cpu_buffer->r_end) {
+			struct ring_buffer_event *event = (void *)rpage + off;
+			unsigned int elen = rb_record_length(event);
+
+			if (!elen || commit + elen > len)
+				break;
+			memcpy(&bpage->data[commit], event, elen);
+			ts = rb_apply_ts(event, ts);
+			cpu_buffer->read += rb_is_data(event);
+			commit += elen;
+			off += elen;
+		}
+		if (!commit)
+			goto out;
+		cpu_buffer->r_head = off;
+		cpu_buffer->r_ts = ts;
+	}
+	if (cpu_buffer->r_head == BUF_PAGE_HDR_SIZE)
+		cpu_buffer->r_head = cpu_buffer->r_end;
+
+	local_set(&bpage->commit, commit);
+	if (missed) {
+		/* Store the count if there is room for it after the data */
+		if (BUF_PAGE_SIZE - commit >= sizeof(missed)) {
+			memcpy(&bpage->data[commit], &missed, sizeof(missed));
+			local_add(RB_MISSED_STORED, &bpage->commit);
+			commit += sizeof(missed);
+		}
+		local_add(RB_MISSED_EVENTS, &bpage->commit);
+	}
+	cpu_buffer->lost_pending = 0;
+	/* Do not leak stale data past what the reader should see */
+	if (commit < BUF_PAGE_SIZE)
+		memset(&bpage->data[commit], 0, BUF_PAGE_SIZE - commit);
+	ret = 0;
+ out:
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_page);
+
+/* ------------------------------------------------------------------ */
+/* Non-consuming iterator                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The end of the readable records of the sub-buffer at @sbs (offset
+ * from its page start) and its page, or 0 if none can be read now;
+ * @done: the writers are done with it.
+ */
+static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
+				   unsigned long sbs,
+				   struct buffer_data_page **bpage, bool *done)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long gen = rb_gen(cpu_buffer, sbs);
+	unsigned long cv, o;
+
+	*done = rb_cc_eq(cpu_buffer, READ_ONCE(m->cc_sb), rb_gen_count(gen + 1));
+	if (*done) {
+		/* Delivered count before header: pairs with rb_deliver() */
+		smp_rmb();
+		*bpage = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+		return (local_read(&(*bpage)->commit) & RB_COMMIT_MASK) +
+			BUF_PAGE_HDR_SIZE;
+	}
+	cv = local_read(&m->cc);
+	/* Count before offset, as in rb_read_partial() */
+	smp_rmb();
+	o = local_read(&cpu_buffer->offset);
+	if (o - sbs >= RB_SB_SIZE ||
+	    !rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs))
+		return 0;
+	/* Count before data: pairs with the smp_wmb() in rb_commit() */
+	smp_rmb();
+	*bpage = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+	return o - sbs;
+}
+
+/*
+ * Find the next data record at or after iter->pos and copy it.  Records
+ * still in the ring are read in place: the copy counts only if the
+ * consumed position has not passed it afterwards (a writer pushes it
+ * before it overwrites anything); else the iterator notes missed events
+ * and goes on from the consumed position.
+ */
+static bool rb_iter_fetch(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+	int loops;
+
+	for (loops = 0; loops < 3 * cpu_buffer->nr_subbufs + 64; loops++) {
+		struct buffer_data_page *bpage;
+		struct ring_buffer_event *event;
+		unsigned long pos = iter->pos;
+		unsigned long sbs, end, off, c, o;
+		bool in_reader, done = false;
+		unsigned int len;
+		u64 ts;
+
+		o = local_read(&cpu_buffer->offset);
+		c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
+			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
+			pos - cpu_buffer->r_sbs <= cpu_buffer->r_end;
+		if (in_reader) {
+			sbs = cpu_buffer->r_sbs;
+			bpage = cpu_buffer->pages[cpu_buffer->rpage];
+			end = cpu_buffer->r_end;
+			if (pos - sbs == end) {
+				/* The ring part starts at the consumed position */
+				iter->ts_valid = iter->ts_valid && c == pos;
+				iter->pos = c;
+				continue;
+			}
+		} else {
+			if (rb_pos_before(pos, c) || rb_pos_before(o, pos)) {
+				/* Overwritten (or consumed) under us */
+				iter->missed = true;
+				pos = c;
+				iter->pos = c;
+				iter->ts_valid = false;
+			}
+			if (pos == o)
+				return false;
+			sbs = pos & ~RB_SB_MASK;
+			end = rb_iter_limit(cpu_buffer, sbs, &bpage, &done);
+			if (!end)
+				return false;
+		}
+		off = pos & RB_SB_MASK;
+		if (!iter->ts_valid || off < BUF_PAGE_HDR_SIZE) {
+			iter->ts = rb_ts_at(bpage, max_t(unsigned long, off,
+							 BUF_PAGE_HDR_SIZE), &off);
+			iter->ts_valid = true;
+			pos = sbs + off;
+			iter->pos = pos;
+		}
+		if (off >= end) {
+			if (!done)
+				return false;	/* writers are in this one */
+			iter->pos = sbs + RB_SB_SIZE;
+			iter->ts_valid = false;
+			continue;
+		}
+		event = (void *)bpage + off;
+		len = rb_record_length(event);
+		if (!len || off + len > end) {
+			iter->pos = sbs + RB_SB_SIZE;
+			iter->ts_valid = false;
+			continue;
+		}
+		memcpy(iter->event, event, len);
+		ts = rb_apply_ts(iter->event, iter->ts);
+		if (!in_reader) {
+			/* Copy before the check: pairs with rb_push_reader() */
+			smp_rmb();
+			c = rb_cpos(READ_ONCE(cpu_buffer->consumed),
+				    local_read(&cpu_buffer->offset));
+			if (rb_pos_before(pos, c))
+				continue;	/* overwritten: start over */
+		}
+		if (!rb_is_data(iter->event)) {
+			iter->ts = ts;
+			iter->pos = pos + len;
+			continue;
+		}
+		iter->ev_ts = ts;
+		iter->next_pos = pos + len;
+		iter->have_event = true;
+		return true;
+	}
+	return false;
+}
+
+static void rb_iter_reset(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+
+	iter->have_event = false;
+	if (cpu_buffer->r_head < cpu_buffer->r_end) {
+		iter->pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
+		iter->ts = cpu_buffer->r_ts;
+		iter->ts_valid = true;
+	} else {
+		iter->pos = rb_cpos(READ_ONCE(cpu_buffer->consumed),
+				    local_read(&cpu_buffer->offset));
+		iter->ts_valid = false;
+	}
+}
+
+struct ring_buffer_event *
+ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+	struct ring_buffer_event *event = NULL;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	if (iter->have_event || rb_iter_fetch(iter)) {
+		event = iter->event;
+		if (ts)
+			*ts = iter->ev_ts;
+	}
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	return event;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
+
+void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	if (iter->have_event || rb_iter_fetch(iter)) {
+		iter->pos = iter->next_pos;
+		iter->ts = iter->ev_ts;
+		iter->have_event = false;
+	}
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
+
+void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_iter_reset(iter);
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
+
+int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
+{
+	return !ring_buffer_iter_peek(iter, NULL);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
+
+bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
+{
+	bool ret = iter->missed;
+
+	iter->missed = false;
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
+
+struct ring_buffer_iter *
+ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
+{
+	struct ring_buffer_iter *iter;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+
+	iter = kzalloc(sizeof(*iter), flags);
+	if (!iter)
+		return NULL;
+	iter->event = kmalloc(BUF_PAGE_SIZE, flags);
+	if (!iter->event) {
+		kfree(iter);
+		return NULL;
+	}
+	iter->cpu_buffer = buffer->buffers[cpu];
+	atomic_inc(&iter->cpu_buffer->resize_disabled);
+	ring_buffer_iter_reset(iter);
+	return iter;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_start);
+
+void ring_buffer_read_finish(struct ring_buffer_iter *iter)
+{
+	atomic_dec(&iter->cpu_buffer->resize_disabled);
+	kfree(iter->event);
+	kfree(iter);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
+
+/* ------------------------------------------------------------------ */
+/* Waiting                                                             */
+/* ------------------------------------------------------------------ */
+
+static bool rb_watermark_hit(struct trace_buffer *buffer, int cpu, int full)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned long flags;
+	bool ret;
+
+	/* Reads of all CPUs always wait for any data */
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(buffer);
+
+	if (ring_buffer_empty_cpu(buffer, cpu))
+		return false;
+	if (!full)
+		return true;
+
+	cpu_buffer = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	ret = full_hit(cpu_buffer, full);
+	if (!ret && (!cpu_buffer->shortest_full ||
+		     cpu_buffer->shortest_full > full))
+		cpu_buffer->shortest_full = full;
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	return ret;
+}
+
+static bool rb_wait_cond(struct rb_irq_work *rbwork, struct trace_buffer *buffer,
+			 int cpu, int full, long *once)
+{
+	if (rb_watermark_hit(buffer, cpu, full))
+		return true;
+
+	/* wait_event() calls this twice before it sleeps: wake once */
+	if (*once > 1)
+		return true;
+	(*once)++;
+
+	/*
+	 * After the task is queued, ask writers to wake it through
+	 * irq_work.  Spurious wake-ups are fine.
+	 */
+	if (full)
+		rbwork->full_waiters_pending = true;
+	else
+		rbwork->waiters_pending = true;
+	return false;
+}
+
+int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full)
+{
+	struct wait_queue_head *waitq;
+	struct rb_irq_work *rbwork;
+	long once = 0;
+
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		rbwork = &buffer->irq_work;
+		/* Full only makes sense on per cpu reads */
+		full = 0;
+	} else {
+		if (!cpumask_test_cpu(cpu, buffer->cpumask))
+			return -ENODEV;
+		rbwork = &buffer->buffers[cpu]->irq_work;
+	}
+
+	waitq = full ? &rbwork->full_waiters : &rbwork->waiters;
+	return wait_event_interruptible(*waitq,
+			rb_wait_cond(rbwork, buffer, cpu, full, &once));
+}
+
+__poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
+			       struct file *filp, poll_table *poll_table, int full)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = NULL;
+	struct rb_irq_work *rbwork;
+
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		rbwork = &buffer->irq_work;
+		full = 0;
+	} else {
+		if (!cpumask_test_cpu(cpu, buffer->cpumask))
+			return EPOLLERR;
+		cpu_buffer = buffer->buffers[cpu];
+		rbwork = &cpu_buffer->irq_work;
+	}
+
+	if (full) {
+		unsigned long flags;
+
+		poll_wait(filp, &rbwork->full_waiters, poll_table);
+
+		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		if (!cpu_buffer->shortest_full ||
+		    cpu_buffer->shortest_full > full)
+			cpu_buffer->shortest_full = full;
+		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		if (!ring_buffer_empty_cpu(buffer, cpu) && full_hit(cpu_buffer, full))
+			return EPOLLIN | EPOLLRDNORM;
+		/*
+		 * shortest_full before the flag: a writer that sees the flag
+		 * compares against it (rb_wakeup_full()).
+		 */
+		smp_mb();
+		rbwork->full_waiters_pending = true;
+		return 0;
+	}
+
+	poll_wait(filp, &rbwork->waiters, poll_table);
+	rbwork->waiters_pending = true;
+	/* The flag before the emptiness check: pairs with rb_wakeups() */
+	smp_mb();
+
+	if ((cpu == RING_BUFFER_ALL_CPUS && !ring_buffer_empty(buffer)) ||
+	    (cpu != RING_BUFFER_ALL_CPUS && !ring_buffer_empty_cpu(buffer, cpu)))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+
+void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_irq_work *rbwork;
+
+	if (!buffer)
+		return;
+
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		/* Wake up individual ones too. One level recursion */
+		for_each_buffer_cpu(buffer, cpu)
+			ring_buffer_wake_waiters(buffer, cpu);
+		rbwork = &buffer->irq_work;
+	} else {
+		if (WARN_ON_ONCE(!buffer->buffers))
+			return;
+		if (WARN_ON_ONCE(cpu >= nr_cpu_ids))
+			return;
+		/* The CPU buffer may not have been initialized yet */
+		if (!buffer->buffers[cpu])
+			return;
+		rbwork = &buffer->buffers[cpu]->irq_work;
+	}
+
+	/* This can be called in any context */
+	irq_work_queue(&rbwork->work);
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation, reset, resize                                           */
+/* ------------------------------------------------------------------ */
+
+struct rb_geom {
+	unsigned long			nr_subbufs;
+	unsigned int			nr_shift;
+	struct rb_sb_meta		*meta;
+	struct buffer_data_page		**pages;
+};
+
+static void rb_free_geom(struct rb_geom *g)
+{
+	unsigned long i;
+
+	if (g->pages) {
+		for (i = 0; i <= g->nr_subbufs; i++)
+			free_page((unsigned long)g->pages[i]);
+	}
+	kfree(g->pages);
+	kfree(g->meta);
+}
+
+/* All memory of a buffer is allocated (and zeroed) here, never while tracing. */
+static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
+{
+	bool user = !(current->flags & PF_KTHREAD);
+	int node = cpu_to_node(cpu);
+	unsigned long i;
+	gfp_t mflags;
+
+	/*
+	 * Like the page-based buffer: don't trigger the OOM killer for a
+	 * size the user asked for, and let it pick the resizing task if it
+	 * comes to that.
+	 */
+	mflags = GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_ZERO;
+
+	g->nr_subbufs = nr;
+	g->nr_shift = ilog2(nr);
+	g->meta = kcalloc_node(nr, sizeof(*g->meta), GFP_KERNEL, node);
+	g->pages = kcalloc_node(nr + 1, sizeof(*g->pages), GFP_KERNEL, node);
+	if (!g->meta || !g->pages)
+		goto fail;
+	if (user)
+		set_current_oom_origin();
+	for (i = 0; i <= nr; i++) {
+		struct page *page = alloc_pages_node(node, mflags, 0);
+
+		if (!page)
+			break;
+		g->pages[i] = page_address(page);
+		if (user && fatal_signal_pending(current))
+			break;
+	}
+	if (user)
+		clear_current_oom_origin();
+	if (i <= nr)
+		goto fail;
+	return 0;
+ fail:
+	rb_free_geom(g);
+	return -ENOMEM;
+}
+
+static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned long i;
+
+	local_set(&cpu_buffer->offset, 0);
+	cpu_buffer->lts = 0;
+	cpu_buffer->lts_hint = 0;
+	for (i = 0; i < cpu_buffer->nr_subbufs; i++) {
+		struct rb_sb_meta *m = &cpu_buffer->meta[i];
+
+		local_set(&m->cc, 0);
+		m->id = RB_ID(i, 0, 0);
+		m->cc_sb = 0;
+		m->rc_base = 0;
+		m->nrec = 0;
+		m->pad = 0;
+		m->drop_mark = 0;
+	}
+	local_set(&cpu_buffer->written, 0);
+	local_set(&cpu_buffer->overrun, 0);
+	local_set(&cpu_buffer->commit_overrun, 0);
+	local_set(&cpu_buffer->dropped_events, 0);
+	cpu_buffer->consumed = 0;
+	cpu_buffer->rpage = cpu_buffer->nr_subbufs;
+	cpu_buffer->r_sbs = 0;
+	cpu_buffer->r_head = 0;
+	cpu_buffer->r_end = 0;
+	cpu_buffer->r_ts = 0;
+	cpu_buffer->seen_overrun = 0;
+	cpu_buffer->seen_drops = 0;
+	cpu_buffer->lost_pending = 0;
+	cpu_buffer->read = 0;
+	cpu_buffer->shortest_full = 0;
+}
+
+static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g)
+{
+	cpu_buffer->nr_subbufs = g->nr_subbufs;
+	cpu_buffer->nr_shift = g->nr_shift;
+	cpu_buffer->meta = g->meta;
+	cpu_buffer->pages = g->pages;
+}
+
+static void rb_get_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g)
+{
+	g->nr_subbufs = cpu_buffer->nr_subbufs;
+	g->nr_shift = cpu_buffer->nr_shift;
+	g->meta = cpu_buffer->meta;
+	g->pages = cpu_buffer->pages;
+}
+
+static struct ring_buffer_per_cpu *
+rb_allocate_cpu_buffer(struct trace_buffer *buffer, unsigned long nr, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct rb_geom g;
+
+	cpu_buffer = kzalloc_node(ALIGN(sizeof(*cpu_buffer), cache_line_size()),
+				  GFP_KERNEL, cpu_to_node(cpu));
+	if (!cpu_buffer)
+		return NULL;
+
+	cpu_buffer->cpu = cpu;
+	cpu_buffer->buffer = buffer;
+	raw_spin_lock_init(&cpu_buffer->reader_lock);
+	lockdep_set_class(&cpu_buffer->reader_lock, buffer->reader_lock_key);
+	init_irq_work(&cpu_buffer->irq_work.work, rb_wake_up_waiters);
+	init_waitqueue_head(&cpu_buffer->irq_work.waiters);
+	init_waitqueue_head(&cpu_buffer->irq_work.full_waiters);
+
+	if (rb_alloc_geom(&g, nr, cpu)) {
+		kfree(cpu_buffer);
+		return NULL;
+	}
+	rb_set_geom(cpu_buffer, &g);
+	rb_reset_cpu(cpu_buffer);
+	return cpu_buffer;
+}
+
+static void rb_free_cpu_buffer(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	struct rb_geom g;
+
+	rb_get_geom(cpu_buffer, &g);
+	rb_free_geom(&g);
+	free_page((unsigned long)cpu_buffer->free_page);
+	kfree(cpu_buffer);
+}
+
+/* Sub-buffers for @size bytes of data: a power of two, at least 2. */
+static unsigned long rb_size_to_nr(unsigned long size)
+{
+	unsigned long nr = DIV_ROUND_UP(size, BUF_PAGE_SIZE);
+
+	if (nr < 2)
+		nr = 2;
+	if (nr > (RB_ID_PAGE_MASK >> 1))
+		return 0;
+	return roundup_pow_of_two(nr);
+}
+
+struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
+					 struct lock_class_key *key)
+{
+	struct trace_buffer *buffer;
+	unsigned long nr;
+	int bsize;
+	int cpu;
+	int ret;
+
+	nr = rb_size_to_nr(size);
+	if (!nr)
+		return NULL;
+
+	/* keep it in its own cache line */
+	buffer = kzalloc(ALIGN(sizeof(*buffer), cache_line_size()),
+			 GFP_KERNEL);
+	if (!buffer)
+		return NULL;
+
+	if (!zalloc_cpumask_var(&buffer->cpumask, GFP_KERNEL))
+		goto fail_free_buffer;
+
+	buffer->flags = flags;
+	buffer->clock = trace_clock_local;
+	buffer->reader_lock_key = key;
+
+	init_irq_work(&buffer->irq_work.work, rb_wake_up_waiters);
+	init_waitqueue_head(&buffer->irq_work.waiters);
+
+	buffer->cpus = nr_cpu_ids;
+
+	bsize = sizeof(void *) * nr_cpu_ids;
+	buffer->buffers = kzalloc(ALIGN(bsize, cache_line_size()),
+				  GFP_KERNEL);
+	if (!buffer->buffers)
+		goto fail_free_cpumask;
+
+	cpu = raw_smp_processor_id();
+	cpumask_set_cpu(cpu, buffer->cpumask);
+	buffer->buffers[cpu] = rb_allocate_cpu_buffer(buffer, nr, cpu);
+	if (!buffer->buffers[cpu])
+		goto fail_free_buffers;
+
+	ret = cpuhp_state_add_instance(CPUHP_TRACE_RB_PREPARE, &buffer->node);
+	if (ret < 0)
+		goto fail_free_buffers;
+
+	mutex_init(&buffer->mutex);
+
+	return buffer;
+
+ fail_free_buffers:
+	for_each_buffer_cpu(buffer, cpu) {
+		if (buffer->buffers[cpu])
+			rb_free_cpu_buffer(buffer->buffers[cpu]);
+	}
+	kfree(buffer->buffers);
+
+ fail_free_cpumask:
+	free_cpumask_var(buffer->cpumask);
+
+ fail_free_buffer:
+	kfree(buffer);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
+
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE, &buffer->node);
+
+	irq_work_sync(&buffer->irq_work.work);
+
+	for_each_buffer_cpu(buffer, cpu) {
+		irq_work_sync(&buffer->buffers[cpu]->irq_work.work);
+		rb_free_cpu_buffer(buffer->buffers[cpu]);
+	}
+
+	kfree(buffer->buffers);
+	free_cpumask_var(buffer->cpumask);
+
+	kfree(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free);
+
+void ring_buffer_set_clock(struct trace_buffer *buffer,
+			   u64 (*clock)(void))
+{
+	buffer->clock = clock;
+}
+
+void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
+{
+	buffer->time_stamp_abs = abs;
+}
+
+bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
+{
+	return buffer->time_stamp_abs;
+}
+
+/* Stop the writers of @cpu_buffer and wait until none is left inside. */
+static void rb_quiesce_begin(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	atomic_inc(&cpu_buffer->record_disabled);
+}
+
+static void rb_quiesce_end(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	atomic_dec(&cpu_buffer->record_disabled);
+}
+
+/**
+ * ring_buffer_resize - resize the ring buffer
+ * @buffer: the buffer to resize.
+ * @size: the new size in bytes of data per CPU.
+ * @cpu_id: the cpu buffer to resize, or RING_BUFFER_ALL_CPUS
+ *
+ * The size is rounded up to a power of two number of sub-buffers.  The
+ * new memory is allocated before anything changes; the records in a
+ * resized CPU buffer are discarded.
+ *
+ * Returns 0 on success and < 0 on failure.
+ */
+int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
+		       int cpu_id)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct rb_geom *geoms;
+	unsigned long nr, flags;
+	int cpu, err = 0;
+
+	if (!buffer)
+		return 0;
+	if (cpu_id != RING_BUFFER_ALL_CPUS &&
+	    !cpumask_test_cpu(cpu_id, buffer->cpumask))
+		return 0;
+
+	nr = rb_size_to_nr(size);
+	if (!nr)
+		return -EINVAL;
+
+	geoms = kcalloc(nr_cpu_ids, sizeof(*geoms), GFP_KERNEL);
+	if (!geoms)
+		return -ENOMEM;
+
+	mutex_lock(&buffer->mutex);
+	atomic_inc(&buffer->resizing);
+
+	cpus_read_lock();
+	for_each_buffer_cpu(buffer, cpu) {
+		if (cpu_id != RING_BUFFER_ALL_CPUS && cpu != cpu_id)
+			continue;
+		if (buffer->buffers[cpu]->nr_subbufs == nr)
+			continue;
+		/* An iterator is reading it (the "trace" file is open) */
+		if (atomic_read(&buffer->buffers[cpu]->resize_disabled)) {
+			err = -EBUSY;
+			goto out_free;
+		}
+		err = rb_alloc_geom(&geoms[cpu], nr, cpu);
+		if (err)
+			goto out_free;
+	}
+
+	for_each_buffer_cpu(buffer, cpu) {
+		if (geoms[cpu].pages)
+			rb_quiesce_begin(buffer->buffers[cpu]);
+	}
+	/* Writers run with preemption off: none is left after this */
+	synchronize_rcu();
+	for_each_buffer_cpu(buffer, cpu) {
+		struct rb_geom old;
+
+		if (!geoms[cpu].pages)
+			continue;
+		cpu_buffer = buffer->buffers[cpu];
+		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_get_geom(cpu_buffer, &old);
+		rb_set_geom(cpu_buffer, &geoms[cpu]);
+		rb_reset_cpu(cpu_buffer);
+		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		geoms[cpu] = old;
+		rb_quiesce_end(cpu_buffer);
+	}
+ out_free:
+	for_each_buffer_cpu(buffer, cpu) {
+		if (geoms[cpu].pages)
+			rb_free_geom(&geoms[cpu]);
+	}
+	cpus_read_unlock();
+	atomic_dec(&buffer->resizing);
+	mutex_unlock(&buffer->mutex);
+	kfree(geoms);
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
+{
+	mutex_lock(&buffer->mutex);
+	if (val)
+		buffer->flags |= RB_FL_OVERWRITE;
+	else
+		buffer->flags &= ~RB_FL_OVERWRITE;
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
+
+static void rb_reset_quiesced(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reset_cpu(cpu_buffer);
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return;
+	cpu_buffer = buffer->buffers[cpu];
+
+	/* prevent another thread from changing buffer sizes */
+	mutex_lock(&buffer->mutex);
+	rb_quiesce_begin(cpu_buffer);
+	synchronize_rcu();
+	rb_reset_quiesced(cpu_buffer);
+	rb_quiesce_end(cpu_buffer);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+static void rb_reset_cpus(struct trace_buffer *buffer, bool online)
+{
+	int cpu;
+
+	mutex_lock(&buffer->mutex);
+	for_each_buffer_cpu(buffer, cpu) {
+		if (!online || cpu_online(cpu))
+			rb_quiesce_begin(buffer->buffers[cpu]);
+	}
+	synchronize_rcu();
+	for_each_buffer_cpu(buffer, cpu) {
+		if (online && !cpu_online(cpu))
+			continue;
+		rb_reset_quiesced(buffer->buffers[cpu]);
+		rb_quiesce_end(buffer->buffers[cpu]);
+	}
+	mutex_unlock(&buffer->mutex);
+}
+
+void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
+{
+	rb_reset_cpus(buffer, true);
+}
+
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	rb_reset_cpus(buffer, false);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+#ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+/**
+ * ring_buffer_swap_cpu - swap a CPU buffer between two ring buffers
+ * @buffer_a: One buffer to swap with
+ * @buffer_b: The other buffer to swap with
+ * @cpu: the CPU of the buffers to swap
+ *
+ * Called with the writers of @cpu stopped, normally from that CPU.
+ */
+int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
+			 struct trace_buffer *buffer_b, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer_a;
+	struct ring_buffer_per_cpu *cpu_buffer_b;
+	int ret = -EBUSY;
+
+	if (!cpumask_test_cpu(cpu, buffer_a->cpumask) ||
+	    !cpumask_test_cpu(cpu, buffer_b->cpumask))
+		return -EINVAL;
+
+	cpu_buffer_a = buffer_a->buffers[cpu];
+	cpu_buffer_b = buffer_b->buffers[cpu];
+
+	/* At least make sure the two buffers are somewhat the same */
+	if (cpu_buffer_a->nr_subbufs != cpu_buffer_b->nr_subbufs)
+		return -EINVAL;
+
+	if (atomic_read(&buffer_a->record_disabled) ||
+	    atomic_read(&buffer_b->record_disabled) ||
+	    atomic_read(&cpu_buffer_a->record_disabled) ||
+	    atomic_read(&cpu_buffer_b->record_disabled))
+		return -EAGAIN;
+
+	/*
+	 * No synchronize_rcu() here: this may be called in atomic context,
+	 * normally on @cpu itself; otherwise the caller must protect it.
+	 */
+	atomic_inc(&cpu_buffer_a->record_disabled);
+	atomic_inc(&cpu_buffer_b->record_disabled);
+
+	/* Do not swap if either buffer is in the process of writing */
+	if (cpu_buffer_a->current_context || cpu_buffer_b->current_context)
+		goto out_dec;
+	if (atomic_read(&buffer_a->resizing) || atomic_read(&buffer_b->resizing))
+		goto out_dec;
+
+	buffer_a->buffers[cpu] = cpu_buffer_b;
+	buffer_b->buffers[cpu] = cpu_buffer_a;
+
+	cpu_buffer_b->buffer = buffer_a;
+	cpu_buffer_a->buffer = buffer_b;
+
+	ret = 0;
+ out_dec:
+	atomic_dec(&cpu_buffer_a->record_disabled);
+	atomic_dec(&cpu_buffer_b->record_disabled);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
+#endif /* CONFIG_RING_BUFFER_ALLOW_SWAP */
+
+/* ------------------------------------------------------------------ */
+/* Recording on/off, statistics                                        */
+/* ------------------------------------------------------------------ */
+
+void ring_buffer_record_disable(struct trace_buffer *buffer)
+{
+	atomic_inc(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
+
+void ring_buffer_record_enable(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
+
+void ring_buffer_record_off(struct trace_buffer *buffer)
+{
+	unsigned int rd;
+	unsigned int new_rd;
+
+	do {
+		rd = atomic_read(&buffer->record_disabled);
+		new_rd = rd | RB_BUFFER_OFF;
+	} while (atomic_cmpxchg(&buffer->record_disabled, rd, new_rd) != rd);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_off);
+
+void ring_buffer_record_on(struct trace_buffer *buffer)
+{
+	unsigned int rd;
+	unsigned int new_rd;
+
+	do {
+		rd = atomic_read(&buffer->record_disabled);
+		new_rd = rd & ~RB_BUFFER_OFF;
+	} while (atomic_cmpxchg(&buffer->record_disabled, rd, new_rd) != rd);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_on);
+
+bool ring_buffer_record_is_on(struct trace_buffer *buffer)
+{
+	return !atomic_read(&buffer->record_disabled);
+}
+
+bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
+{
+	return !(atomic_read(&buffer->record_disabled) & RB_BUFFER_OFF);
+}
+
+void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return;
+	atomic_inc(&buffer->buffers[cpu]->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
+
+void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return;
+	atomic_dec(&buffer->buffers[cpu]->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
+
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return BUF_PAGE_SIZE * buffer->buffers[cpu]->nr_subbufs;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+size_t ring_buffer_nr_pages(struct trace_buffer *buffer, int cpu)
+{
+	return buffer->buffers[cpu]->nr_subbufs;
+}
+
+size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
+{
+	return rb_dirty(buffer->buffers[cpu]);
+}
+
+bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned long flags, o;
+	bool ret;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return true;
+
+	cpu_buffer = buffer->buffers[cpu];
+	if (!rb_reader_lock(cpu_buffer, &flags))
+		return false;
+	o = local_read(&cpu_buffer->offset);
+	ret = cpu_buffer->r_head >= cpu_buffer->r_end &&
+		rb_cpos(READ_ONCE(cpu_buffer->consumed), o) == o;
+	rb_reader_unlock(cpu_buffer, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
+
+bool ring_buffer_empty(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_buffer_cpu(buffer, cpu) {
+		if (!ring_buffer_empty_cpu(buffer, cpu))
+			return false;
+	}
+	return true;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_empty);
+
+u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned long flags, o, pos;
+	u64 ret = 0;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+
+	cpu_buffer = buffer->buffers[cpu];
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	if (cpu_buffer->r_head < cpu_buffer->r_end) {
+		ret = cpu_buffer->r_ts;
+	} else {
+		o = local_read(&cpu_buffer->offset);
+		pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+		if (pos != o) {
+			unsigned long id;
+
+			id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, pos)].id);
+			ret = READ_ONCE(rb_id_page(cpu_buffer, id)->time_stamp);
+		}
+	}
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
+
+unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned long o;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	cpu_buffer = buffer->buffers[cpu];
+	o = local_read(&cpu_buffer->offset);
+	return o - rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
+
+/* Records written: delivered ones, plus those of undelivered sub-buffers */
+static unsigned long rb_num_of_entries(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned long written = local_read(&cpu_buffer->written);
+	unsigned long i;
+
+	for (i = 0; i < cpu_buffer->nr_subbufs; i++) {
+		struct rb_sb_meta *m = &cpu_buffer->meta[i];
+
+		written += ((local_read(&m->cc) >> RB_CC_REC_SHIFT) -
+			    READ_ONCE(m->rc_base)) & RB_CC_REC_MASK;
+	}
+	return written -
+		(local_read(&cpu_buffer->overrun) + READ_ONCE(cpu_buffer->read));
+}
+
+unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return rb_num_of_entries(buffer->buffers[cpu]);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
+
+unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return local_read(&buffer->buffers[cpu]->overrun);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
+
+unsigned long
+ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return local_read(&buffer->buffers[cpu]->commit_overrun);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
+
+unsigned long
+ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return local_read(&buffer->buffers[cpu]->dropped_events);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
+
+unsigned long
+ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
+{
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+	return READ_ONCE(buffer->buffers[cpu]->read);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
+
+unsigned long ring_buffer_entries(struct trace_buffer *buffer)
+{
+	unsigned long entries = 0;
+	int cpu;
+
+	for_each_buffer_cpu(buffer, cpu)
+		entries += rb_num_of_entries(buffer->buffers[cpu]);
+	return entries;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_entries);
+
+unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
+{
+	unsigned long overruns = 0;
+	int cpu;
+
+	for_each_buffer_cpu(buffer, cpu)
+		overruns += local_read(&buffer->buffers[cpu]->overrun);
+	return overruns;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_overruns);
+
+int ring_buffer_print_entry_header(struct trace_seq *s)
+{
+	trace_seq_puts(s, "# compressed entry header\n");
+	trace_seq_puts(s, "\ttype_len    :    5 bits\n");
+	trace_seq_puts(s, "\ttime_delta  :   27 bits\n");
+	trace_seq_puts(s, "\tarray       :   32 bits\n");
+	trace_seq_putc(s, '\n');
+	trace_seq_printf(s, "\tpadding     : type == %d\n",
+			 RINGBUF_TYPE_PADDING);
+	trace_seq_printf(s, "\ttime_extend : type == %d\n",
+			 RINGBUF_TYPE_TIME_EXTEND);
+	trace_seq_printf(s, "\ttime_stamp : type == %d\n",
+			 RINGBUF_TYPE_TIME_STAMP);
+	trace_seq_printf(s, "\tdata max type_len  == %d\n",
+			 RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+
+	return !trace_seq_has_overflowed(s);
+}
+
+int ring_buffer_print_page_header(struct trace_seq *s)
+{
+	struct buffer_data_page field;
+
+	trace_seq_printf(s, "\tfield: u64 timestamp;\t"
+			 "offset:0;\tsize:%u;\tsigned:%u;\n",
+			 (unsigned int)sizeof(field.time_stamp),
+			 (unsigned int)is_signed_type(u64));
+
+	trace_seq_printf(s, "\tfield: local_t commit;\t"
+			 "offset:%u;\tsize:%u;\tsigned:%u;\n",
+			 (unsigned int)offsetof(typeof(field), commit),
+			 (unsigned int)sizeof(field.commit),
+			 (unsigned int)is_signed_type(long));
+
+	trace_seq_printf(s, "\tfield: int overwrite;\t"
+			 "offset:%u;\tsize:%u;\tsigned:%u;\n",
+			 (unsigned int)offsetof(typeof(field), commit),
+			 1,
+			 (unsigned int)is_signed_type(long));
+
+	trace_seq_printf(s, "\tfield: char data;\t"
+			 "offset:%u;\tsize:%u;\tsigned:%u;\n",
+			 (unsigned int)offsetof(typeof(field), data),
+			 (unsigned int)BUF_PAGE_SIZE,
+			 (unsigned int)is_signed_type(char));
+
+	return !trace_seq_has_overflowed(s);
+}
+
+/* CPU hotplug: give a CPU coming up its buffer before it can trace. */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	struct trace_buffer *buffer;
+	unsigned long nr = 0;
+	bool same = true;
+	int cpu_i;
+
+	buffer = container_of(node, struct trace_buffer, node);
+	if (cpumask_test_cpu(cpu, buffer->cpumask))
+		return 0;
+
+	for_each_buffer_cpu(buffer, cpu_i) {
+		if (!nr)
+			nr = buffer->buffers[cpu_i]->nr_subbufs;
+		if (nr != buffer->buffers[cpu_i]->nr_subbufs)
+			same = false;
+	}
+	/* allocate the minimum, user can later expand it */
+	if (!same || !nr)
+		nr = 2;
+	buffer->buffers[cpu] = rb_allocate_cpu_buffer(buffer, nr, cpu);
+	if (!buffer->buffers[cpu]) {
+		WARN(1, "failed to allocate ring buffer on CPU %u\n", cpu);
+		return -ENOMEM;
+	}
+	/* The buffer before the mask bit: pairs with cpumask_test_cpu() users */
+	smp_wmb();
+	cpumask_set_cpu(cpu, buffer->cpumask);
+	return 0;
+}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Sub-buffer ring buffer: layout shared by the writer and reader halves.
+ *
+ * The protocol is described in Documentation/trace/ring-buffer-subbuf.rst
+ * and model-checked by tools/tracing/rb-model/ring_buffer_subbuf.pml; the
+ * functions here carry the names of the model's inline blocks.
+ */
+#ifndef _RING_BUFFER_SUBBUF_H
+#define _RING_BUFFER_SUBBUF_H
+
+#include <linux/ring_buffer.h>
+#include <linux/irq_work.h>
+#include <asm/local.h>
+
+#define RB_ALIGNMENT		4U
+#ifndef CONFIG_HAVE_64BIT_ALIGNED_ACCESS
+# define RB_FORCE_8BYTE_ALIGNMENT	0
+# define RB_ARCH_ALIGNMENT		RB_ALIGNMENT
+#else
+# define RB_FORCE_8BYTE_ALIGNMENT	1
+# define RB_ARCH_ALIGNMENT		8U
+#endif
+#define RB_ALIGN_DATA		__aligned(RB_ARCH_ALIGNMENT)
+
+/* Sub-buffer header, as events/header_page describes it. */
+struct buffer_data_page {
+	u64		time_stamp;	/* time of the first record */
+	local_t		commit;		/* bytes of data, plus RB_MISSED_* */
+	unsigned char	data[] RB_ALIGN_DATA;
+};
+
+/*
+ * Flags in the commit word, with the values the page-based buffer gives
+ * them: its (1 << 31) is an int, sign-extended when added to the word.
+ */
+#define RB_MISSED_EVENTS	((long)INT_MIN)
+#define RB_MISSED_STORED	BIT(30)
+#define RB_COMMIT_MASK		((1UL << 27) - 1)
+
+#define BUF_PAGE_HDR_SIZE	offsetof(struct buffer_data_page, data)
+#define RB_SB_SHIFT		PAGE_SHIFT
+#define RB_SB_SIZE		BIT(RB_SB_SHIFT)
+#define RB_SB_MASK		(RB_SB_SIZE - 1)
+#define BUF_PAGE_SIZE		(RB_SB_SIZE - BUF_PAGE_HDR_SIZE)
+#define BUF_MAX_DATA_SIZE	(BUF_PAGE_SIZE - (sizeof(u32) * 2))
+
+#define RB_EVNT_HDR_SIZE	(offsetof(struct ring_buffer_event, array))
+#define RB_MAX_SMALL_DATA	(RB_ALIGNMENT * RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+#define RB_LEN_TIME_STAMP	8U
+#define TS_SHIFT		27
+#define TS_MASK			((1ULL << TS_SHIFT) - 1)
+
+/*
+ * The consumed word: the reader's position (a free-running byte offset,
+ * like the write offset) shifted left by RB_K_BITS, and the number of
+ * records the reader has consumed in the sub-buffer of that position.
+ * A record takes at least 8 bytes, so the count fits in RB_SB_SHIFT - 2
+ * bits.  Positions are compared modulo 2^(BITS_PER_LONG - RB_K_BITS).
+ */
+#define RB_K_BITS		(RB_SB_SHIFT - 2)
+#define RB_K_MASK		((1UL << RB_K_BITS) - 1)
+
+/*
+ * A sub-buffer id: the page number behind a sub-buffer index, the "no
+ * reference" flag (delivered and no writer in it: the reader may swap
+ * it out) and the generation it was delivered for.
+ */
+#define RB_ID_PAGE_BITS		24
+#define RB_ID_PAGE_MASK		((1UL << RB_ID_PAGE_BITS) - 1)
+#define RB_ID_NOREF		BIT(RB_ID_PAGE_BITS)
+#define RB_ID_TAG_SHIFT		(RB_ID_PAGE_BITS + 1)
+#define RB_ID(page, noref, gen)	((page) | ((noref) ? RB_ID_NOREF : 0) | \
+				 ((unsigned long)(gen) << RB_ID_TAG_SHIFT))
+#define RB_ID_TAG_MASK		(~0UL >> RB_ID_TAG_SHIFT)
+
+/* Reservations open at once on one CPU: contexts times nest levels. */
+#define RB_MAX_DEPTH		16
+
+/*
+ * The commit count of a sub-buffer counts bytes (cumulative over its
+ * generations, modulo 2^48) in its low bits and records (modulo 2^16) in
+ * its high bits, so that one local_add_return() commits both.  A
+ * generation holds at most PAGE_SIZE / 8 records.  The byte count
+ * carries into the record count once per 2^48 bytes written through one
+ * sub-buffer index: the record count of that one generation is then off
+ * by one (it only feeds the overrun and entries statistics).
+ */
+#define RB_CC_REC_SHIFT		48
+#define RB_CC_BYTES_MASK	((1UL << RB_CC_REC_SHIFT) - 1)
+#define RB_CC_REC_MASK		0xffffUL
+#define RB_CC_RECORD		(1UL << RB_CC_REC_SHIFT)
+
+/* Per sub-buffer index. */
+struct rb_sb_meta {
+	local_t		cc;		/* records and bytes committed */
+	unsigned long	id;		/* RB_ID() of the page behind it */
+	unsigned long	cc_sb;		/* delivered up to this count */
+	unsigned long	rc_base;	/* records at the last delivery */
+	unsigned long	nrec;		/* records of the last delivery */
+	unsigned long	pad;		/* tail padding of this generation */
+	unsigned long	drop_mark;	/* dropped + commit overrun before it */
+};
+
+/* A reservation in progress, one per nesting depth. */
+struct rb_wctx {
+	unsigned long			begin;	/* slot (or sub-buffer) start */
+	unsigned long			end;
+	u64				ts;
+	struct ring_buffer_event	*event;
+};
+
+struct rb_irq_work {
+	struct irq_work			work;
+	wait_queue_head_t		waiters;
+	wait_queue_head_t		full_waiters;
+	bool				waiters_pending;
+	bool				full_waiters_pending;
+	bool				wakeup_full;
+};
+
+struct ring_buffer_per_cpu {
+	int				cpu;
+	struct trace_buffer		*buffer;
+	atomic_t			record_disabled;
+	atomic_t			resize_disabled;	/* iterators */
+
+	/* ---- write side: touched by the writers of this CPU ---- */
+	unsigned int			current_context;
+	unsigned int			nest;
+	unsigned int			depth;
+	local_t				offset;		/* free-running */
+	/* (time << 32) | low 32 bits of the offset where that record ends */
+	unsigned long			lts;
+	u64				lts_hint;	/* full time, <= lts's */
+	struct rb_wctx			wctx[RB_MAX_DEPTH];
+	local_t				written;	/* records delivered */
+	local_t				overrun;
+	local_t				commit_overrun;
+	local_t				dropped_events;
+
+	/* ---- geometry, fixed while the buffer is in use ---- */
+	unsigned long			nr_subbufs;	/* power of two */
+	unsigned int			nr_shift;
+	struct rb_sb_meta		*meta;		/* nr_subbufs */
+	struct buffer_data_page		**pages;	/* nr_subbufs + 1 */
+
+	/* ---- read side, under reader_lock ---- */
+	raw_spinlock_t			reader_lock;
+	unsigned long			consumed;
+	unsigned long			rpage;		/* reader's own page */
+	unsigned long			r_sbs;		/* its sub-buffer start */
+	unsigned long			r_head;		/* next record in it */
+	unsigned long			r_end;		/* end of claimed data */
+	u64				r_ts;		/* time before r_head */
+	unsigned long			seen_overrun;	/* losses noted ... */
+	unsigned long			seen_drops;
+	unsigned long			lost_pending;	/* ... not reported yet */
+	unsigned long			read;		/* records consumed */
+	struct rb_irq_work		irq_work;
+	int				shortest_full;
+	struct buffer_data_page		*free_page;	/* for read_page */
+};
+
+struct trace_buffer {
+	unsigned int			flags;
+	int				cpus;
+	atomic_t			record_disabled;
+	atomic_t			resizing;
+	cpumask_var_t			cpumask;
+	struct lock_class_key		*reader_lock_key;
+	struct mutex			mutex;		/* resize, reset, mode */
+	struct ring_buffer_per_cpu	**buffers;
+	struct hlist_node		node;
+	u64				(*clock)(void);
+	struct rb_irq_work		irq_work;
+	bool				time_stamp_abs;
+};
+
+struct ring_buffer_iter {
+	struct ring_buffer_per_cpu	*cpu_buffer;
+	unsigned long			pos;	/* next record to look at */
+	u64				ts;	/* time before it */
+	unsigned long			next_pos;
+	u64				next_ts;
+	u64				ev_ts;
+	bool				ts_valid;
+	bool				have_event;
+	bool				missed;
+	struct ring_buffer_event	*event;	/* copy of the current one */
+};
+
+#endif /* _RING_BUFFER_SUBBUF_H */

@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Byte-level check of what the ring buffer hands user space.
+ *
+ * Writers pinned to every CPU write numbered records through
+ * trace_marker_raw; per_cpu/cpuN/trace_pipe_raw is read (concurrently,
+ * or after the writers, to force losses) and every sub-buffer is decoded
+ * twice: by a strict walk of the format, and with libtraceevent's kbuffer
+ * API as trace-cmd does.  Checked: every record present at most once and
+ * in order, payload intact, times monotonic per CPU, records chaining
+ * exactly to the commit size, and every gap in the numbering announced
+ * by the missed-events flag with the right count where it is stored;
+ * then read + lost equals written against per_cpu/cpuN/stats.
+ *
+ * Usage: rb_compat [-n records] [-k buffer_kb] drain|overrun|discard|write
+ *   drain:   discard mode, reader running: nothing may be lost
+ *   overrun: flight-recorder mode, read after the writers: oldest lost
+ *   discard: discard mode, read after the writers: newest lost
+ *   write:   only write the records (for another reader, e.g. trace-cmd)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <traceevent/kbuffer.h>
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define MAGIC		0x52427362	/* "bsBR": trace_marker_raw id */
+#define MAX_CPUS	64
+
+#define TYPE_PADDING	29
+#define TYPE_EXTEND	30
+#define TYPE_STAMP	31
+#define MISSED_EVENTS	0x80000000UL
+#define MISSED_STORED	0x40000000UL
+
+struct rec {			/* trace_marker_raw payload after the id */
+	uint32_t seq;
+	uint32_t cpu;
+	uint32_t len;		/* fill bytes that follow */
+	unsigned char fill[];
+};
+
+static int failures;
+static long page_size;
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (failures++ > 20)
+		return;
+	va_start(ap, fmt);
+	printf("# FAIL: ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(2);
+}
+
+static void tfs_write(const char *file, const char *val)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0 || write(fd, val, strlen(val)) < 0)
+		die(path);
+	close(fd);
+}
+
+static unsigned long stat_field(int cpu, const char *name)
+{
+	char path[256], line[256];
+	unsigned long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/stats", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		die(path);
+	while (fgets(line, sizeof(line), f)) {
+		size_t n = strlen(name);
+
+		if (!strncmp(line, name, n) && line[n] == ':')
+			v = strtoul(line + n + 1, NULL, 10);
+	}
+	fclose(f);
+	return v;
+}
+
+static int raw_data_id(void)
+{
+	char line[256];
+	int id = -1;
+	FILE *f = fopen(TRACEFS "/events/ftrace/raw_data/format", "r");
+
+	if (!f)
+		die("raw_data/format");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "ID: %d", &id) == 1)
+			break;
+	fclose(f);
+	return id;
+}
+
+static void writer(int cpu, unsigned int n)
+{
+	unsigned char buf[4 + sizeof(struct rec) + 256];
+	struct rec *r = (void *)(buf + 4);
+	uint32_t magic = MAGIC;
+	cpu_set_t set;
+	unsigned int i, j;
+	int fd;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity");
+	fd = open(TRACEFS "/trace_marker_raw", O_WRONLY);
+	if (fd < 0)
+		die("trace_marker_raw");
+	memcpy(buf, &magic, 4);
+	for (i = 0; i < n; i++) {
+		r->seq = i;
+		r->cpu = cpu;
+		/* 0..199 fill bytes: small records and type_len 0 ones */
+		r->len = (i * 37) % 200;
+		for (j = 0; j < r->len; j++)
+			r->fill[j] = (unsigned char)(i + j);
+		/*
+		 * A record the ring buffer refuses (discard mode, buffer
+		 * full) fails with EBADF; the buffer counts it as dropped.
+		 */
+		if (write(fd, buf, 4 + sizeof(*r) + r->len) < 0 && errno != EBADF)
+			die("write trace_marker_raw");
+	}
+	close(fd);
+	_exit(0);
+}
+
+struct cpu_state {
+	long long next;		/* next sequence number expected */
+	unsigned long long last_ts;
+	unsigned long read, lost_seen, pages, missed_flags, unknown_missed;
+	unsigned long padding, extend, stamp;
+};
+
+static struct cpu_state st[MAX_CPUS];
+static int raw_id;
+
+/* Strict walk of one sub-buffer; returns the missed count (or -1). */
+static long walk_page(int cpu, unsigned char *page, long *size_out)
+{
+	struct cpu_state *s = &st[cpu];
+	unsigned long commit = *(unsigned long *)(page + 8);
+	unsigned long size = commit & ((1UL << 27) - 1);
+	unsigned long off = 0;
+	long missed = 0;
+
+	if (size > (unsigned long)page_size - 16) {
+		fail("cpu%d: commit %lu larger than a sub-buffer", cpu, size);
+		return 0;
+	}
+	while (off < size) {
+		uint32_t w = *(uint32_t *)(page + 16 + off);
+		unsigned int type = w & 31, delta = w >> 5;
+		uint32_t a0 = *(uint32_t *)(page + 16 + off + 4);
+		unsigned long len;
+
+		switch (type) {
+		case TYPE_PADDING:
+			if (!delta && !a0) {
+				fail("cpu%d: 'rest unused' padding in the data at %lu",
+				     cpu, off);
+				return 0;
+			}
+			len = 4 + a0;
+			s->padding++;
+			break;
+		case TYPE_EXTEND:
+			len = 8;
+			s->extend++;
+			break;
+		case TYPE_STAMP:
+			len = 8;
+			s->stamp++;
+			break;
+		case 0:
+			len = 4 + a0;
+			break;
+		default:
+			len = 4 + type * 4;
+			break;
+		}
+		if (len < 8 || len % 4 || off + len > size) {
+			fail("cpu%d: record type %u length %lu at %lu overruns commit %lu",
+			     cpu, type, len, off, size);
+			return 0;
+		}
+		off += len;
+	}
+	if (commit & MISSED_EVENTS) {
+		s->missed_flags++;
+		if (commit & MISSED_STORED)
+			missed = *(long *)(page + 16 + size);
+		else
+			missed = -1;
+	}
+	*size_out = size;
+	return missed;
+}
+
+static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
+{
+	struct cpu_state *s = &st[cpu];
+	unsigned long long ts;
+	long size, missed;
+	bool first = true;
+	void *data;
+
+	s->pages++;
+	missed = walk_page(cpu, page, &size);
+	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
+		fail("cpu%d: kbuffer cannot load a sub-buffer", cpu);
+		return;
+	}
+	if (kbuffer_missed_events(kbuf) != (missed < 0 ? -1 : missed))
+		fail("cpu%d: kbuffer reports %d missed, the header says %ld",
+		     cpu, kbuffer_missed_events(kbuf), missed);
+
+	for (data = kbuffer_read_event(kbuf, &ts); data;
+	     data = kbuffer_next_event(kbuf, &ts)) {
+		unsigned char *p = data;
+		uint16_t type = *(uint16_t *)p;
+		uint32_t magic = *(uint32_t *)(p + 8);
+		struct rec *r = (void *)(p + 12);
+		long long gap;
+		unsigned int j;
+
+		if (type != raw_id || magic != MAGIC)
+			continue;	/* somebody else's event */
+		if (ts < s->last_ts)
+			fail("cpu%d: time goes back %llu -> %llu", cpu, s->last_ts, ts);
+		s->last_ts = ts;
+		if (r->cpu != (unsigned int)cpu)
+			fail("cpu%d: record of cpu %u", cpu, r->cpu);
+		if (kbuffer_event_size(kbuf) < (int)(12 + sizeof(*r) + r->len))
+			fail("cpu%d: seq %u: event size %d < payload %zu", cpu, r->seq,
+			     kbuffer_event_size(kbuf), 12 + sizeof(*r) + r->len);
+		for (j = 0; j < r->len && j < 200; j++) {
+			if (r->fill[j] != (unsigned char)(r->seq + j)) {
+				fail("cpu%d: seq %u: payload byte %u corrupt", cpu, r->seq, j);
+				break;
+			}
+		}
+		gap = (long long)r->seq - s->next;
+		if (gap < 0) {
+			fail("cpu%d: seq %u after %lld: duplicate or out of order",
+			     cpu, r->seq, s->next - 1);
+		} else if (gap > 0) {
+			if (!first || !missed)
+				fail("cpu%d: %lld missing before seq %u, no missed flag",
+				     cpu, gap, r->seq);
+			else if (missed > 0 && missed != gap)
+				/* other events may be lost too: never fewer */
+				if (missed < gap)
+					fail("cpu%d: missed count %ld < %lld missing before seq %u",
+					     cpu, missed, gap, r->seq);
+			s->lost_seen += gap;
+		} else if (first && missed > 0) {
+			fail("cpu%d: missed count %ld but nothing missing before seq %u",
+			     cpu, missed, r->seq);
+		}
+		if (first && missed < 0)
+			s->unknown_missed++;
+		first = false;
+		s->next = (long long)r->seq + 1;
+		s->read++;
+	}
+}
+
+/* Read what trace_pipe_raw of every CPU has now; returns pages read. */
+static int drain(int ncpu, int *fds, struct kbuffer *kbuf, unsigned char *page)
+{
+	int cpu, got = 0;
+
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		for (;;) {
+			ssize_t r = read(fds[cpu], page, page_size);
+
+			if (r < 0 && errno == EAGAIN)
+				break;
+			if (r < 0)
+				die("read trace_pipe_raw");
+			if (r == 0)
+				break;
+			if (r != page_size) {
+				fail("cpu%d: short read of %zd bytes", cpu, r);
+				break;
+			}
+			decode_page(cpu, page, kbuf);
+			got++;
+		}
+	}
+	return got;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int n = 20000, kb = 0;
+	int ncpu, cpu, opt, fds[MAX_CPUS], running, status;
+	bool concurrent, overwrite;
+	unsigned char *page;
+	struct kbuffer *kbuf;
+	const char *mode;
+	char path[256];
+	pid_t pids[MAX_CPUS];
+
+	while ((opt = getopt(argc, argv, "n:k:")) != -1) {
+		if (opt == 'n')
+			n = strtoul(optarg, NULL, 0);
+		else if (opt == 'k')
+			kb = strtoul(optarg, NULL, 0);
+		else
+			return 2;
+	}
+	if (optind != argc - 1)
+		return 2;
+	mode = argv[optind];
+	if (!strcmp(mode, "write")) {
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		for (cpu = 0; cpu < ncpu && cpu < MAX_CPUS; cpu++) {
+			pids[cpu] = fork();
+			if (pids[cpu] < 0)
+				die("fork");
+			if (!pids[cpu])
+				writer(cpu, n);
+		}
+		while (wait(&status) > 0)
+			if (!WIFEXITED(status) || WEXITSTATUS(status))
+				failures++;
+		return failures ? 1 : 0;
+	}
+	concurrent = !strcmp(mode, "drain");
+	overwrite = !strcmp(mode, "overrun");
+	if (!concurrent && !overwrite && strcmp(mode, "discard"))
+		return 2;
+
+	page_size = sysconf(_SC_PAGESIZE);
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu > MAX_CPUS)
+		ncpu = MAX_CPUS;
+	page = malloc(page_size);
+	kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			     KBUFFER_ENDIAN_LITTLE);
+	if (!page || !kbuf)
+		die("alloc");
+
+	tfs_write("tracing_on", "0");
+	tfs_write("events/enable", "0");
+	tfs_write("options/overwrite", overwrite ? "1" : "0");
+	if (!kb)
+		kb = concurrent ? 1024 : 32;
+	snprintf(path, sizeof(path), "%u", kb);
+	tfs_write("buffer_size_kb", path);
+	tfs_write("trace", "");
+	raw_id = raw_data_id();
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
+		fds[cpu] = open(path, O_RDONLY | O_NONBLOCK);
+		if (fds[cpu] < 0)
+			die(path);
+	}
+	tfs_write("tracing_on", "1");
+
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		pids[cpu] = fork();
+		if (pids[cpu] < 0)
+			die("fork");
+		if (!pids[cpu])
+			writer(cpu, n);
+	}
+	running = ncpu;
+	while (running) {
+		if (concurrent)
+			drain(ncpu, fds, kbuf, page);
+		if (waitpid(-1, &status, concurrent ? WNOHANG : 0) > 0) {
+			if (!WIFEXITED(status) || WEXITSTATUS(status))
+				fail("a writer failed");
+			running--;
+		} else if (concurrent) {
+			usleep(1000);
+		}
+	}
+	tfs_write("tracing_on", "0");
+	while (drain(ncpu, fds, kbuf, page))
+		;
+
+	printf("# mode %s, %u records per CPU, buffer_size_kb %u\n", mode, n, kb);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		struct cpu_state *s = &st[cpu];
+		unsigned long over = stat_field(cpu, "overrun");
+		unsigned long drop = stat_field(cpu, "dropped events");
+		unsigned long cover = stat_field(cpu, "commit overrun");
+		unsigned long tail = n - s->next;
+
+		printf("# cpu%d: read %lu, missing %lu + %lu at the end\n",
+		       cpu, s->read, s->lost_seen, tail);
+		printf("#   stats: overrun %lu, dropped %lu, commit overrun %lu\n",
+		       over, drop, cover);
+		printf("#   %lu pages, %lu with missed flag (%lu without count)\n",
+		       s->pages, s->missed_flags, s->unknown_missed);
+		printf("#   padding %lu, extend %lu, time stamp %lu records\n",
+		       s->padding, s->extend, s->stamp);
+		if (s->read + s->lost_seen + tail != n)
+			fail("cpu%d: read %lu + missing %lu + %lu != written %u",
+			     cpu, s->read, s->lost_seen, tail, n);
+		if (over + drop + cover != s->lost_seen + tail)
+			fail("cpu%d: stats count %lu lost, %lu records are missing",
+			     cpu, over + drop + cover, s->lost_seen + tail);
+		if (concurrent && s->lost_seen + tail)
+			fail("cpu%d: lost records with a reader and room", cpu);
+		if (!concurrent && !s->lost_seen && !tail)
+			fail("cpu%d: %s mode lost nothing: the test did not fill the buffer",
+			     cpu, mode);
+		if (overwrite && tail)
+			fail("cpu%d: flight recorder lost the newest records", cpu);
+		if (!overwrite && !concurrent && s->lost_seen)
+			fail("cpu%d: discard mode lost records before the newest", cpu);
+	}
+	printf("%s: rb_compat %s\n", failures ? "not ok" : "ok", mode);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# trace-cmd against the ring buffer: record/report with losses forced by a
+# tiny buffer under a flood of trace_marker_raw records, in flight-recorder
+# and in discard mode.  The report must announce the losses ("EVENTS
+# DROPPED"), and records read plus records lost must equal records
+# written, with the per-CPU stats trace-cmd saved agreeing.  Then show,
+# stat, extract and snapshot must work.
+
+ksft_skip=4
+T=/sys/kernel/tracing
+dir=$(dirname "$0")
+n=20000
+
+[ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
+command -v trace-cmd > /dev/null || { echo "no trace-cmd"; exit $ksft_skip; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; trace-cmd reset > /dev/null 2>&1' EXIT
+ncpu=$(getconf _NPROCESSORS_ONLN)
+rc=0
+fail() { echo "# FAIL: $*"; rc=1; }
+
+# Sum of a field over the per-CPU stats trace-cmd saved in the file.
+stat_sum() { trace-cmd report --stat -i "$1" 2>/dev/null |
+	awk -v f="$2" 'index($0, f ":") == 1 { s += $NF } END { print s + 0 }'; }
+
+for mode in overwrite nooverwrite; do
+	f=$tmp/$mode.dat
+	trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
+		-- "$dir/rb_compat" -n $n write > "$tmp/record.log" 2>&1 ||
+		{ fail "$mode: trace-cmd record failed"; cat "$tmp/record.log"; continue; }
+	trace-cmd report -i "$f" > "$tmp/report.txt" 2> "$tmp/report.err" ||
+		fail "$mode: trace-cmd report failed"
+	grep -iE 'error|fail|bad|corrupt' "$tmp/report.err" | head -3 | sed 's/^/# /'
+	read=$(grep -c 'raw_data:' "$tmp/report.txt")
+	# "[N EVENTS DROPPED]", or "[EVENTS DROPPED]" when the count did
+	# not fit after the data of a full sub-buffer.
+	drops=$(grep -o '\[[0-9][0-9]* EVENTS DROPPED\]' "$tmp/report.txt" |
+		tr -dc '0-9\n' | awk '{ s += $1 } END { print s + 0 }')
+	unknown=$(grep -c '\[EVENTS DROPPED\]' "$tmp/report.txt")
+	over=$(stat_sum "$f" overrun)
+	dropped=$(stat_sum "$f" "dropped events")
+	cover=$(stat_sum "$f" "commit overrun")
+	lost=$((over + dropped + cover))
+	written=$((n * ncpu))
+	echo "# $mode: written $written, read $read, report: $drops dropped" \
+	     "+ $unknown times an unknown number; stats: overrun $over," \
+	     "dropped $dropped, commit overrun $cover"
+	[ $((drops + unknown)) -gt 0 ] || fail "$mode: no EVENTS DROPPED in the report"
+	[ $((read + lost)) = $written ] ||
+		fail "$mode: read $read + lost $lost != written $written"
+	[ "$drops" -le "$lost" ] || fail "$mode: report drops $drops > lost $lost"
+	[ "$unknown" -gt 0 ] || [ "$mode" = nooverwrite ] || [ "$drops" = "$lost" ] ||
+		fail "$mode: report drops $drops != lost $lost"
+	if [ "$mode" = overwrite ]; then
+		[ "$dropped" = 0 ] || fail "$mode: dropped events in overwrite mode"
+	else
+		[ "$over" = 0 ] || fail "$mode: overrun in discard mode"
+	fi
+done
+
+# The other commands users run.
+trace-cmd reset > /dev/null 2>&1
+echo 1 > $T/options/overwrite
+trace-cmd start -e sched > /dev/null 2>&1 || fail "trace-cmd start"
+sleep 1
+trace-cmd show 2>&1 | grep -q 'sched_' || fail "trace-cmd show: no sched events"
+trace-cmd stat > "$tmp/stat.txt" 2>&1 || fail "trace-cmd stat failed"
+grep -q 'sched' "$tmp/stat.txt" || fail "trace-cmd stat does not list the sched events"
+trace-cmd snapshot -s > /dev/null 2>&1 || fail "trace-cmd snapshot -s"
+trace-cmd snapshot 2>&1 | grep -q 'sched_' || fail "trace-cmd snapshot: no sched events in it"
+trace-cmd snapshot -f > /dev/null 2>&1 || fail "trace-cmd snapshot -f"
+trace-cmd stop > /dev/null 2>&1
+trace-cmd extract -o "$tmp/extract.dat" > /dev/null 2>&1 || fail "trace-cmd extract"
+trace-cmd report -i "$tmp/extract.dat" 2>/dev/null | grep -q 'sched_' ||
+	fail "trace-cmd extract: no sched events in the file"
+exit $rc
