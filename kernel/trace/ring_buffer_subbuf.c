@@ -1469,16 +1469,23 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
 			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
 			pos - cpu_buffer->r_sbs <= cpu_buffer->r_end;
+		if (in_reader && pos - cpu_buffer->r_sbs == cpu_buffer->r_end) {
+			/*
+			 * Past the reader's records the ring part starts at the
+			 * consumed position: in the same sub-buffer when the
+			 * reader took part of one the writers are still
+			 * filling (the time goes on from the last record), at
+			 * the next one otherwise.  Nothing was missed.
+			 */
+			iter->ts_valid = iter->ts_valid && c == pos;
+			pos = c;
+			iter->pos = c;
+			in_reader = false;
+		}
 		if (in_reader) {
 			sbs = cpu_buffer->r_sbs;
 			bpage = cpu_buffer->pages[cpu_buffer->rpage];
 			end = cpu_buffer->r_end;
-			if (pos - sbs == end) {
-				/* The ring part starts at the consumed position */
-				iter->ts_valid = iter->ts_valid && c == pos;
-				iter->pos = c;
-				continue;
-			}
 		} else {
 			if (rb_pos_before(pos, c) || rb_pos_before(o, pos)) {
 				/* Overwritten (or consumed) under us */

@@ -89,7 +89,7 @@ struct buffer_data_page {
 #define RB_CC_REC_SHIFT		48
 #define RB_CC_BYTES_MASK	((1UL << RB_CC_REC_SHIFT) - 1)
 #define RB_CC_REC_MASK		0xffffUL
-#define RB_CC_RECORD		(1UL << RB_CC_REC_SHIFT)
+#define RB_CC_RECORD		BIT(RB_CC_REC_SHIFT)
 
 /* Per sub-buffer index. */
 struct rb_sb_meta {

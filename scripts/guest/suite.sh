@@ -3,8 +3,8 @@
 # Guest side of scripts/test: the functional checks, then ftracetest.
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
 # Env: RB_SUITE (comma list of parts, default
-# "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
-# "stress"), RB_LABEL (prefix of the
+# "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable",
+# "stress" and "iter"), RB_LABEL (prefix of the
 # check names, for a second boot with other kernel parameters).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
@@ -129,6 +129,13 @@ fi
 if want stress; then
 	check "ring_buffer_stress: nested task/softirq/irq/NMI writers, reader, both modes" \
 		"$RB_LINUX/tools/testing/selftests/ring_buffer/rb_stress.sh"
+fi
+
+# The "trace" file's iterator alone (rb_iter.sh; the kselftest part runs it
+# with the others).
+if want iter; then
+	check "trace file iterator: all records, partly consumed, wrapped, discard" \
+		"$RB_LINUX/tools/testing/selftests/ring_buffer/rb_iter.sh"
 fi
 
 if want ftracetest; then

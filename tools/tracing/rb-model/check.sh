@@ -88,6 +88,7 @@ probe-read-dropped	probe	$SMALL -DCOVER=9
 probe-dropped		probe	$SMALL -DOVERWRITE=0 -DCOVER=10
 probe-retry		probe	$SMALL -DCOVER=11
 probe-discarded-read	probe	$TINY -DDISCARD -DCOVER=12
+probe-closed-on-refusal	probe	$SMALL -DOVERWRITE=0 -DCOVER=13
 EOF
 }
 
@@ -113,10 +114,11 @@ run_case() {
 		./pan -m1000000 -w24 > pan.log 2>&1
 	) || true
 	out=$dir/pan.log
+	incomplete="out of memory|reached -DMEMLIM bound"
+	incomplete+="|max search depth too small|Search not completed"
 	if [ ! -s "$out" ] || ! grep -q "errors:" "$out"; then
 		verdict="FAIL (no search result, see $dir)"
-	elif grep -q "errors: 0" "$out" &&
-	     ! grep -qE "out of memory|reached -DMEMLIM bound|max search depth too small|Search not completed" "$out"; then
+	elif grep -q "errors: 0" "$out" && ! grep -qE "$incomplete" "$out"; then
 		case $kind in
 		check) verdict=PASS ;;
 		probe) verdict="FAIL (probe not reached)" ;;

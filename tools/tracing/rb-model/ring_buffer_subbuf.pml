@@ -387,6 +387,20 @@ inline rb_update_lts()
 #endif
 }
 
+/* rb_switch_old(): pad and commit the rest of the sub-buffer at o. */
+inline rb_switch_old()
+{
+	oi = (o / SBS) % NSB;
+	ow = o / BUFS;
+	os = seq;
+	seq = o / SBS;
+	rb_get_page(oi);
+	rb_store(p, o % SBS, K_PAD, 0, NONE);
+	pad[oi] = SBS - o % SBS;
+	rb_commit(oi, ow, o % SBS, SBS - o % SBS, 0, 1);
+	seq = os
+}
+
 proctype writer(byte lvl; byte todo; byte idbase)
 	provided (top == _pid - 1 || (top < _pid - 1 && !busy[_pid - 1]))
 {
@@ -399,20 +413,31 @@ proctype writer(byte lvl; byte todo; byte idbase)
 		atomic { saved = top; top = lvl; busy[lvl] = 1 }
 		rb_reserve();
 		if
+		:: !ok && sw ->
+			/*
+			 * The record needed the next sub-buffer and cannot
+			 * have it: close the current one (the rest becomes
+			 * padding, as on a switch) unless another writer
+			 * moved the offset meanwhile.  No retry.
+			 */
+			atomic {
+				if
+				:: offset == o -> offset = b; nresv++; ok = 1
+				:: else
+				fi
+			}
+			PROBE(13, ok);
+			if
+			:: ok -> rb_switch_old(); ok = 0
+			:: else
+			fi
+		:: else
+		fi;
+		if
 		:: ok ->
 			rb_update_lts();
 			if
-			:: sw ->
-				/* rb_switch_old(): pad and commit the old one */
-				oi = (o / SBS) % NSB;
-				ow = o / BUFS;
-				os = seq;
-				seq = o / SBS;
-				rb_get_page(oi);
-				rb_store(p, o % SBS, K_PAD, 0, NONE);
-				pad[oi] = SBS - o % SBS;
-				rb_commit(oi, ow, o % SBS, SBS - o % SBS, 0, 1);
-				seq = os
+			:: sw -> rb_switch_old()
 			:: else
 			fi;
 			/* rb_write(): header, time extension, record */
