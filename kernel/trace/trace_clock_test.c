@@ -29,7 +29,6 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
-#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_events.h>
@@ -302,7 +301,12 @@ static u64 notrace old_trace_clock_global(void)
 	raw_local_irq_save(flags);
 	smp_rmb();	/* as in Linux 6.1 */
 	prev_time = READ_ONCE(old_clock.prev_time);
-	now = sched_clock_cpu(raw_smp_processor_id());
+	/*
+	 * 6.1 reads sched_clock_cpu() of this CPU: trace_clock_local() is
+	 * the same clock, and exported where sched_clock_cpu() is not
+	 * (!CONFIG_HAVE_UNSTABLE_SCHED_CLOCK).
+	 */
+	now = trace_clock_local();
 	if ((s64)(now - prev_time) < 0)
 		now = prev_time;
 	if (unlikely(in_nmi()))
@@ -348,10 +352,10 @@ static int bench_fn(unsigned int idx)
 	u64 t0, t1;
 
 	local_irq_save(flags);
-	t0 = local_clock();
+	t0 = trace_clock_local();
 	for (i = 0; i < bench; i++)
 		fn();
-	t1 = local_clock();
+	t1 = trace_clock_local();
 	local_irq_restore(flags);
 	bench_ns[idx] = t1 - t0;
 	return 0;
