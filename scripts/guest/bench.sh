@@ -1,11 +1,19 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest side of scripts/bench: one round of each benchmark in this boot
-# (ring_buffer_benchmark with and without its reader, the tracepoint
-# benchmark for SECS seconds, default 10, and the 4-byte event benchmark
-# with LOOPS calls per CPU, default 1000000).
-# Usage: bench.sh [SECS [LOOPS]]
+# Guest side of scripts/bench: one round of every benchmark in this boot.
+# Each writes "metric value" lines to $RB_OUT/metrics.txt (see scripts/bench
+# for what every metric is) and its raw output beside it.
+# Usage: bench.sh TP_SECS EV_LOOPS LAT_SAMPLES SYS_CALLS THR_SECS THR_START THR_MAX
 d=$(dirname "$0")
+m=$RB_OUT/metrics.txt
+: > "$m"
 "$d/rbbench.sh" 1 || exit 1
-"$d/tpbench.sh" "${1:-10}" || exit 1
-"$d/evbench.sh" "${2:-1000000}"
+awk '{ print "rbb." $1 ".ns", $3 }' "$RB_OUT/rbb.txt" >> "$m"
+"$d/tpbench.sh" "$1" || exit 1
+awk '{ print "tp.ns", $1 }' "$RB_OUT/tp.txt" >> "$m"
+"$d/evbench.sh" "$2" || exit 1
+awk '{ print "ev." $1 "cpu.ns", $2 }' "$RB_OUT/ev.txt" >> "$m"
+"$d/latbench.sh" "$3" || exit 1
+"$d/sysbench.sh" "$4" || exit 1
+"$d/thrbench.sh" "$5" "$6" "$7" || exit 1
+cat "$m"

@@ -4,7 +4,7 @@
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
 # Env: RB_SUITE (comma list of parts, default
 # "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable",
-# "stress" and "iter"), RB_LABEL (prefix of the
+# "stress", "iter" and "benchsmoke"), RB_LABEL (prefix of the
 # check names, for a second boot with other kernel parameters).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
@@ -136,6 +136,30 @@ fi
 if want iter; then
 	check "trace file iterator: all records, partly consumed, wrapped, discard" \
 		"$RB_LINUX/tools/testing/selftests/ring_buffer/rb_iter.sh"
+fi
+
+# The guest scripts of scripts/bench on this kernel, with tiny figures:
+# on every CPU, global clock included, syscall events (UML, where the
+# quick benchmark run of scripts/test happens, has none) and trace-cmd
+# record at a steady rate.  Checks that each produces its numbers, never
+# a timing; the kernel log check after the boot covers the module.
+if want benchsmoke; then
+	benchsmoke() {
+		local m=$RB_OUT/metrics.txt k
+		: > "$m"
+		"$RB_TOP/scripts/guest/latbench.sh" 2000 > "$D/latbench.log" 2>&1 &&
+		"$RB_TOP/scripts/guest/sysbench.sh" 5000 > "$D/sysbench.log" 2>&1 &&
+		"$RB_TOP/scripts/guest/thrbench.sh" 1 500 1000 > "$D/thrbench.log" 2>&1 ||
+			{ why="a benchmark script failed (see $D)"; return 1; }
+		for k in lat.floor.1cpu.mean "lat.1408k.global.$(nproc)cpu.p99" \
+			sys.event.ns thr.zero_loss; do
+			grep -qE "^$k -?[0-9.]+$" "$m" && continue
+			why="no $k in $m"
+			return 1
+		done
+	}
+	check "benchmark scripts (trace_event_bench, syscalls, trace-cmd at a rate) produce numbers" \
+		benchsmoke
 fi
 
 if want ftracetest; then

@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest side of scripts/bench: the highest event rate trace-cmd record
+# keeps up with, losing nothing.  trace_event_bench's writers (patch 0009)
+# emit trace_event_bench:teb_event (16-byte records) at a set rate on every
+# CPU for SECS seconds (default 2) while "trace-cmd record" (splice, one
+# reader per CPU, default 1408 KiB buffers, overwrite mode) records them;
+# an event is lost when the writers' call count exceeds the records in the
+# trace.dat.  Rates per CPU go up from START (default 10000) on a 1-2-5
+# ladder to the first rate that loses events, then three bisection steps
+# (geometric) between the last rate without loss and that one.
+#
+# Appends to $RB_OUT/thr-raw.txt one line per rate:
+#   rate_per_cpu written recorded lost seconds
+# and to $RB_OUT/metrics.txt:
+#   thr.zero_loss <highest rate per CPU without loss, events/s>
+#   thr.lost_at_2x <events lost per second at twice that rate>
+T=/sys/kernel/tracing
+P=/sys/module/trace_event_bench/parameters
+secs=${1:-2} start=${2:-10000} max=${3:-20000000}
+dat=/tmp/thr.dat
+ncpu=$(nproc)
+modprobe trace_event_bench || exit 1
+echo 0 > $T/tracing_on
+echo local > $T/trace_clock
+echo 1 > $T/options/overwrite
+echo 1408 > $T/buffer_size_kb
+echo > $T/trace
+
+# attempt RATE: one recording; prints the events lost (0 = none).
+attempt() {
+	local rate=$1 pid w rec i
+	rm -f $dat
+	trace-cmd record -q -e trace_event_bench:teb_event -o $dat > /tmp/thr-rec.log 2>&1 &
+	pid=$!
+	# Recording has begun when trace-cmd turned the event on
+	for i in $(seq 100); do
+		[ "$(cat $T/events/trace_event_bench/teb_event/enable)" = 1 ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	echo "$rate" > $P/rate
+	sleep "$secs"
+	echo 0 > $P/rate
+	w=$(cat $P/written)
+	sleep 0.5
+	kill -INT $pid
+	wait $pid
+	rec=$(trace-cmd report -i $dat 2>/dev/null | grep -c ' teb_event: ')
+	echo "$rate $w $rec $((w - rec)) $secs" >> "$RB_OUT/thr-raw.txt"
+	echo "thrbench: rate $rate/s per CPU: written $w, recorded $rec" >&2
+	echo $((w - rec))
+}
+
+good=0 bad=0 bad_lost=0 r=$start
+while [ "$r" -le "$max" ]; do
+	lost=$(attempt "$r") || exit 1
+	if [ "$lost" -eq 0 ]; then
+		good=$r
+	else
+		bad=$r bad_lost=$lost
+		break
+	fi
+	case ${r:0:1} in 1) r=$((r * 2)) ;; 2) r=$((r * 5 / 2)) ;; *) r=$((r * 2)) ;; esac
+done
+if [ "$bad" -gt 0 ] && [ "$good" -gt 0 ]; then
+	lo=$good hi=$bad
+	for _ in 1 2 3; do
+		mid=$(awk -v a="$lo" -v b="$hi" 'BEGIN { printf "%d", sqrt(a * b) }')
+		lost=$(attempt "$mid") || exit 1
+		if [ "$lost" -eq 0 ]; then lo=$mid; else hi=$mid; fi
+	done
+	good=$lo
+fi
+echo "thr.zero_loss $good" >> "$RB_OUT/metrics.txt"
+if [ "$good" -gt 0 ]; then
+	lost=$(attempt $((good * 2))) || exit 1
+	echo "thr.lost_at_2x $(awk -v l="$lost" -v s="$secs" -v n="$ncpu" \
+		'BEGIN { printf "%d", l / s / n }')" >> "$RB_OUT/metrics.txt"
+fi
+rm -f $dat
+rmmod trace_event_bench
