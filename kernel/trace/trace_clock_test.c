@@ -15,10 +15,8 @@
  * Loading fails with -EINVAL when a time goes backwards.
  *
  * bench=LOOPS times LOOPS calls per CPU, with interrupts off, on one CPU and
- * on all CPUs at once, of trace_clock_local(), trace_clock_global(), the
- * global clock of Linux 6.1 (kept here for comparison), and of the
- * trace_clock_test:tct_event tracepoint (4-byte payload) with the event
- * enabled in the top-level buffer, whose trace_clock the caller chooses.
+ * on all CPUs at once, of trace_clock_local(), trace_clock_global() and the
+ * global clock of Linux 6.1 (kept here for comparison).
  * Results go to the kernel log, one line each:
  *   trace_clock_test: bench <what> cpus=<n> ns_per_call=<mean over CPUs>
  */
@@ -31,14 +29,10 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
-#include <linux/trace_events.h>
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <linux/nmi.h>
 #endif
-
-#define CREATE_TRACE_POINTS
-#include "trace_clock_test.h"
 
 static bool test;
 module_param(test, bool, 0444);
@@ -323,14 +317,6 @@ out:
 	return now;
 }
 
-static DEFINE_PER_CPU(u32, tct_seq);
-
-static u64 tct_event_call(void)
-{
-	trace_tct_event(this_cpu_inc_return(tct_seq));
-	return 0;
-}
-
 static const struct {
 	const char *name;
 	u64 (*fn)(void);
@@ -338,7 +324,6 @@ static const struct {
 	{ "local", trace_clock_local },
 	{ "global", trace_clock_global },
 	{ "global-6.1", old_trace_clock_global },
-	{ "event", tct_event_call },
 };
 
 static unsigned int bench_which;
@@ -376,12 +361,11 @@ static void run_bench(void)
 	bench_ns = kcalloc(nr_cpu_ids, sizeof(*bench_ns), GFP_KERNEL);
 	if (!bench_ns)
 		goto out;
-	trace_set_clr_event("trace_clock_test", "tct_event", 1);
 	for (w = 0; w < ARRAY_SIZE(bench_fns); w++) {
 		for (m = 0; m < 2; m++) {
 			bench_which = w;
 			n = cpumask_weight(masks[m]);
-			/* A first pass warms caches and fills the buffer. */
+			/* A first pass warms the caches. */
 			tct_run_on(masks[m], bench_fn);
 			tct_run_on(masks[m], bench_fn);
 			for (sum = 0, i = 0; i < n; i++)
@@ -390,7 +374,6 @@ static void run_bench(void)
 				div_u64(sum, n * bench));
 		}
 	}
-	trace_set_clr_event("trace_clock_test", "tct_event", 0);
 	kfree(bench_ns);
 out:
 	free_cpumask_var(one);

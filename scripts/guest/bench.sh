@@ -3,7 +3,7 @@
 # Guest side of scripts/bench: one round of every benchmark in this boot.
 # Each writes "metric value" lines to $RB_OUT/metrics.txt (see scripts/bench
 # for what every metric is) and its raw output beside it.
-# Usage: bench.sh TP_SECS EV_LOOPS LAT_SAMPLES SYS_CALLS THR_SECS THR_START THR_MAX
+# Usage: bench.sh TP_SECS LAT_SAMPLES SYS_CALLS THR_SECS THR_START THR_MAX
 d=$(dirname "$0")
 m=$RB_OUT/metrics.txt
 : > "$m"
@@ -11,9 +11,7 @@ m=$RB_OUT/metrics.txt
 awk '{ print "rbb." $1 ".ns", $3 }' "$RB_OUT/rbb.txt" >> "$m"
 "$d/tpbench.sh" "$1" || exit 1
 awk '{ print "tp.ns", $1 }' "$RB_OUT/tp.txt" >> "$m"
-"$d/evbench.sh" "$2" || exit 1
-awk '{ print "ev." $1 "cpu.ns", $2 }' "$RB_OUT/ev.txt" >> "$m"
-"$d/latbench.sh" "$3" || exit 1
-"$d/sysbench.sh" "$4" || exit 1
-"$d/thrbench.sh" "$5" "$6" "$7" || exit 1
+"$d/latbench.sh" "$2" || exit 1
+"$d/sysbench.sh" "$3" || exit 1
+"$d/thrbench.sh" "$4" "$5" "$6" || exit 1
 cat "$m"

@@ -1,14 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of scripts/bench-clock: ROUNDS rounds of the trace_clock_test
-# benchmark (LOOPS calls per CPU), with the global clock's fast path and
-# with its slow path forced, under trace_clock local and global.  Writes
+# benchmark (LOOPS calls per CPU) and of a 4-byte event (trace_event_bench,
+# LOOPS samples per CPU, mean), with the global clock's fast path and with
+# its slow path forced, under trace_clock local and global.  Writes
 # "round path trace_clock what cpus ns_per_call" lines to $RB_OUT/clock.txt.
 T=/sys/kernel/tracing
+P=/sys/module/trace_event_bench/parameters
 rounds=${1:-3} loops=${2:-100000}
 param=/sys/module/trace_clock/parameters/global_slow
 res=$RB_OUT/clock.txt
 : > "$res"
+modprobe trace_event_bench || exit 1
+echo "$loops" > $P/samples
+echo 1 > $T/events/trace_event_bench/teb_event/enable
+cpusets=1
+[ "$(nproc)" -gt 1 ] && cpusets="1 $(nproc)"
 echo "sched_clock stable: $(dmesg | grep -c 'sched_clock: Marking stable') (dmesg)"
 echo "buffer_size_kb: $(cat $T/buffer_size_kb)"
 for r in $(seq 1 "$rounds"); do
@@ -26,8 +33,17 @@ for r in $(seq 1 "$rounds"); do
 				while read -r what cpus ns; do
 					echo "$r $path $clk $what $cpus $ns"
 				done | tee -a "$res"
+			for n in $cpusets; do
+				echo $(( n > 1 )) > $P/all_cpus
+				echo 1 > $P/run || exit 1
+				mean=$(grep -o ' mean=[0-9.]*' $P/run | cut -d= -f2)
+				[ -n "$mean" ] || { echo "no mean in: $(cat $P/run)"; exit 1; }
+				echo "$r $path $clk event $n $mean" | tee -a "$res"
+			done
 		done
 	done
 done
+echo 0 > $T/events/trace_event_bench/teb_event/enable
+rmmod trace_event_bench
 echo N > $param
 echo local > $T/trace_clock
