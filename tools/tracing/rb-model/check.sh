@@ -114,8 +114,10 @@ run_case() {
 		./pan -m1000000 -w24 > pan.log 2>&1
 	) || true
 	out=$dir/pan.log
+	# pan's own words for a search it could not finish
 	incomplete="out of memory|reached -DMEMLIM bound"
-	incomplete+="|max search depth too small|Search not completed"
+	incomplete+="|max search depth too small"
+	incomplete+="|Search not completed|Search incomplete"
 	if [ ! -s "$out" ] || ! grep -q "errors:" "$out"; then
 		verdict="FAIL (no search result, see $dir)"
 	elif grep -q "errors: 0" "$out" && ! grep -qE "$incomplete" "$out"; then
