@@ -44,7 +44,12 @@ mount -t tmpfs tmpfs /dev/shm
 mountpoint -q /run || mount -t tmpfs -o mode=755 tmpfs /run
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t debugfs debugfs /sys/kernel/debug
+# What udev would make: the kselftest runner writes to /dev/stdout, which
+# would otherwise become a plain file in /dev.
 [ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
+for i in 0:stdin 1:stdout 2:stderr; do
+	[ -e "/dev/${i#*:}" ] || ln -s "/proc/self/fd/${i%%:*}" "/dev/${i#*:}"
+done
 
 mkdir -p "$rb_out"
 if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 rbout "$rb_out"; then

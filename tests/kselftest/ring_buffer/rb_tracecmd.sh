@@ -7,6 +7,13 @@
 # DROPPED"), and records read plus records lost must equal records
 # written, with the per-CPU stats trace-cmd saved agreeing.  Then show,
 # stat, extract and snapshot must work.
+#
+# The page-based ring buffer (CONFIG_RING_BUFFER_PAGE) counts the events
+# it drops in discard mode but does not announce them in the stream: with
+# it, the report of that mode need not show EVENTS DROPPED (everything
+# else is checked).  Which buffer runs: RB_FLAVOUR=legacy (page-based) or
+# subbuf in the environment, else /proc/config.gz where there is one, else
+# the sub-buffer one.
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -19,6 +26,13 @@ command -v trace-cmd > /dev/null || { echo "no trace-cmd"; exit $ksft_skip; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; trace-cmd reset > /dev/null 2>&1' EXIT
 ncpu=$(getconf _NPROCESSORS_ONLN)
+page_based=0
+case ${RB_FLAVOUR:-} in
+legacy) page_based=1 ;;
+subbuf) ;;
+*) zcat /proc/config.gz 2>/dev/null | grep -qx 'CONFIG_RING_BUFFER_PAGE=y' &&
+	page_based=1 ;;
+esac
 rc=0
 fail() { echo "# FAIL: $*"; rc=1; }
 
@@ -48,7 +62,14 @@ for mode in overwrite nooverwrite; do
 	echo "# $mode: written $written, read $read, report: $drops dropped" \
 	     "+ $unknown times an unknown number; stats: overrun $over," \
 	     "dropped $dropped, commit overrun $cover"
-	[ $((drops + unknown)) -gt 0 ] || fail "$mode: no EVENTS DROPPED in the report"
+	[ "$lost" -gt 0 ] || fail "$mode: nothing lost: the buffer did not fill"
+	if [ $((drops + unknown)) -gt 0 ]; then
+		:
+	elif [ "$mode" = nooverwrite ] && [ $page_based = 1 ]; then
+		echo "# $mode: page-based ring buffer: losses not announced in the stream"
+	else
+		fail "$mode: no EVENTS DROPPED in the report"
+	fi
 	[ $((read + lost)) = $written ] ||
 		fail "$mode: read $read + lost $lost != written $written"
 	[ "$drops" -le "$lost" ] || fail "$mode: report drops $drops > lost $lost"
