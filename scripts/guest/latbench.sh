@@ -7,8 +7,8 @@
 # (overwrite mode: the steady state).  Buffers of 16 KiB and 1408 KiB (the
 # default size) per CPU, trace_clock local and global, on one CPU and on
 # all CPUs at once; and the floor: the same calls with the event disabled.
-# Samples an NMI hit or longer than 20 us (max_ns) are discarded by the module and
-# counted (nmi=, long=).
+# Samples an NMI hit or longer than 20 us (max_ns) are discarded by the
+# module and counted (nmi=, long=).
 #
 # Appends the module's result lines to $RB_OUT/lat-raw.txt, prefixed with
 # "size_kb clock cpus", and metrics to $RB_OUT/metrics.txt:

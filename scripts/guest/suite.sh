@@ -4,9 +4,8 @@
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
 # Env: RB_SUITE (comma list of parts, default
 # "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
-# "benchsmoke"), RB_LABEL (prefix of the
-# check names, for a second boot with other kernel parameters),
-# RB_FLAVOUR (legacy or subbuf: the ring buffer the kernel runs, for the
+# "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
+# with other kernel parameters), RB_FLAVOUR (legacy or subbuf: the ring buffer the kernel runs, for the
 # one check that differs, see rb_tracecmd.sh).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
