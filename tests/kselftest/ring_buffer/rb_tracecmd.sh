@@ -8,12 +8,20 @@
 # written, with the per-CPU stats trace-cmd saved agreeing.  Then show,
 # stat, extract and snapshot must work.
 #
-# The page-based ring buffer (CONFIG_RING_BUFFER_PAGE) counts the events
-# it drops in discard mode but does not announce them in the stream: with
-# it, the report of that mode need not show EVENTS DROPPED (everything
-# else is checked).  Which buffer runs: RB_FLAVOUR=legacy (page-based) or
-# subbuf in the environment, else /proc/config.gz where there is one, else
-# the sub-buffer one.
+# The page-based ring buffer (CONFIG_RING_BUFFER_PAGE) differs in two
+# ways, both counted, neither silent.  It counts the events it drops in
+# discard mode but does not announce them in the stream, so the report of
+# that mode need not show EVENTS DROPPED.  And trace-cmd's last read can
+# leave the newest records of a CPU, those after its last full page, in
+# it (measured under QEMU: in about half the runs, 20 to 30 records on
+# one CPU or both); the "entries" of the stats trace-cmd saved count
+# them, not exactly but never fewer in the runs measured.  So with the
+# page-based buffer read + lost may fall short of written by at most the
+# entries left; with the sub-buffer one it must equal written.
+#
+# Which buffer runs: RB_FLAVOUR=legacy (page-based) or subbuf in the
+# environment, else the kernel's config (/proc/config.gz or
+# /boot/config-<release>) where there is one, else the sub-buffer one.
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -30,8 +38,8 @@ page_based=0
 case ${RB_FLAVOUR:-} in
 legacy) page_based=1 ;;
 subbuf) ;;
-*) zcat /proc/config.gz 2>/dev/null | grep -qx 'CONFIG_RING_BUFFER_PAGE=y' &&
-	page_based=1 ;;
+*) { zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2>/dev/null |
+	grep -qx 'CONFIG_RING_BUFFER_PAGE=y' && page_based=1 ;;
 esac
 rc=0
 fail() { echo "# FAIL: $*"; rc=1; }
@@ -58,10 +66,11 @@ for mode in overwrite nooverwrite; do
 	dropped=$(stat_sum "$f" "dropped events")
 	cover=$(stat_sum "$f" "commit overrun")
 	lost=$((over + dropped + cover))
+	left=$(stat_sum "$f" entries)
 	written=$((n * ncpu))
 	echo "# $mode: written $written, read $read, report: $drops dropped" \
 	     "+ $unknown times an unknown number; stats: overrun $over," \
-	     "dropped $dropped, commit overrun $cover"
+	     "dropped $dropped, commit overrun $cover, entries left $left"
 	[ "$lost" -gt 0 ] || fail "$mode: nothing lost: the buffer did not fill"
 	if [ $((drops + unknown)) -gt 0 ]; then
 		:
@@ -70,8 +79,13 @@ for mode in overwrite nooverwrite; do
 	else
 		fail "$mode: no EVENTS DROPPED in the report"
 	fi
-	[ $((read + lost)) = $written ] ||
-		fail "$mode: read $read + lost $lost != written $written"
+	short=$((written - read - lost))
+	if [ $page_based = 1 ] && [ $short -gt 0 ] && [ $short -le "$left" ]; then
+		echo "# $mode: page-based ring buffer: $short records left unread"
+	else
+		[ $((read + lost)) = $written ] ||
+			fail "$mode: read $read + lost $lost != written $written"
+	fi
 	[ "$drops" -le "$lost" ] || fail "$mode: report drops $drops > lost $lost"
 	[ "$unknown" -gt 0 ] || [ "$mode" = nooverwrite ] || [ "$drops" = "$lost" ] ||
 		fail "$mode: report drops $drops != lost $lost"
