@@ -10,6 +10,7 @@ P=/sys/module/trace_event_bench/parameters
 rounds=${1:-3} loops=${2:-100000}
 param=/sys/module/trace_clock/parameters/global_slow
 res=$RB_OUT/clock.txt
+. "$RB_TOP/scripts/guest/lib.sh"
 : > "$res"
 modprobe trace_event_bench || exit 1
 echo "$loops" > $P/samples
@@ -34,10 +35,9 @@ for r in $(seq 1 "$rounds"); do
 					echo "$r $path $clk $what $cpus $ns"
 				done | tee -a "$res"
 			for n in $cpusets; do
-				echo $(( n > 1 )) > $P/all_cpus
-				echo 1 > $P/run || exit 1
-				mean=$(grep -o ' mean=[0-9.]*' $P/run | cut -d= -f2)
-				[ -n "$mean" ] || { echo "no mean in: $(cat $P/run)"; exit 1; }
+				line=$(teb_run "$n") || exit 1
+				mean=$(teb_stat "$line" mean)
+				[ -n "$mean" ] || { echo "no mean in: $line"; exit 1; }
 				echo "$r $path $clk event $n $mean" | tee -a "$res"
 			done
 		done

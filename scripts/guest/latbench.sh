@@ -17,6 +17,7 @@
 T=/sys/kernel/tracing
 P=/sys/module/trace_event_bench/parameters
 E=$T/events/trace_event_bench/teb_event/enable
+. "$RB_TOP/scripts/guest/lib.sh"
 samples=${1:-1000000}
 modprobe trace_event_bench || exit 1
 echo "$samples" > $P/samples
@@ -34,12 +35,10 @@ run() {
 	echo 1 > $T/tracing_on
 	# Warm-up: a buffer's worth of 16-byte records and half again
 	echo $(( size * 1024 / 16 * 3 / 2 + 10000 )) > $P/warmup
-	echo $(( n > 1 )) > $P/all_cpus
-	echo 1 > $P/run || return 1
-	line=$(cat $P/run)
+	line=$(teb_run "$n") || return 1
 	echo "$size $clock $n $line" | tee -a "$RB_OUT/lat-raw.txt"
 	for s in mean std p50 p90 p99; do
-		v=$(echo "$line" | grep -o " $s=[0-9.]*" | cut -d= -f2)
+		v=$(teb_stat "$line" $s)
 		[ -n "$v" ] || { echo "latbench: no $s in '$line'"; return 1; }
 		echo "$label.$s $v" >> "$RB_OUT/metrics.txt"
 	done

@@ -10,3 +10,16 @@ workload() {
 	done
 	wait "${pids[@]}"
 }
+
+# teb_run NCPUS: one run of the trace_event_bench module, its other
+# parameters set by the caller, on one CPU (NCPUS 1) or on all at once;
+# prints the module's result line.
+teb_run() {
+	local p=/sys/module/trace_event_bench/parameters
+	echo $(( $1 > 1 )) > $p/all_cpus
+	echo 1 > $p/run || return 1
+	cat $p/run
+}
+
+# teb_stat LINE STAT: the value of STAT (mean, std, p50, ...) in LINE.
+teb_stat() { echo "$1" | grep -o " $2=[0-9.]*" | cut -d= -f2; }
