@@ -11,13 +11,18 @@
 # The page-based ring buffer (CONFIG_RING_BUFFER_PAGE) differs in two
 # ways, both counted, neither silent.  It counts the events it drops in
 # discard mode but does not announce them in the stream, so the report of
-# that mode need not show EVENTS DROPPED.  And trace-cmd's last read can
+# that mode need not show EVENTS DROPPED.  And with it trace-cmd can
 # leave the newest records of a CPU, those after its last full page, in
-# it (measured under QEMU: in about half the runs, 20 to 30 records on
-# one CPU or both); the "entries" of the stats trace-cmd saved count
-# them, not exactly but never fewer in the runs measured.  So with the
-# page-based buffer read + lost may fall short of written by at most the
-# entries left; with the sub-buffer one it must equal written.
+# the buffer (measured under QEMU: in about half the runs, 20 to 30
+# records on one CPU or both).  Seen with strace: the recorder's splice
+# returns 0 when tracing stops, the stop signal comes after that, the
+# next splice (now non-blocking) fails with EAGAIN for want of a full
+# page, and the recorder exits without its final read.  The "entries"
+# of the stats trace-cmd saved count those records, not exactly but
+# never fewer in the runs measured.  So with the page-based buffer read +
+# lost may fall short of written by at most the entries left.  With the
+# sub-buffer one (in the run traced, its recorders were still waiting
+# when the signal came, and flushed) it must equal written.
 #
 # Which buffer runs: RB_FLAVOUR=legacy (page-based) or subbuf in the
 # environment, else the kernel's config (/proc/config.gz or
