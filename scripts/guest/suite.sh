@@ -5,8 +5,9 @@
 # Env: RB_SUITE (comma list of parts, default
 # "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
 # "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
-# with other kernel parameters), RB_FLAVOUR (legacy or subbuf: the ring buffer the kernel runs, for the
-# one check that differs, see rb_tracecmd.sh).
+# with other kernel parameters), RB_FLAVOUR (legacy or subbuf: the ring
+# buffer the kernel runs, for rb_tracecmd.sh, which asks less of the
+# page-based one).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
 mkdir -p "$D"
