@@ -18,6 +18,19 @@
  *
  * Loaded with run=1 the module runs the test and fails to load if it
  * fails; the results are in the kernel log.
+ *
+ * Loaded with admin=1 it runs, before that, checks of the paths around
+ * the writers that an ordinary reader does not take (each failed on the
+ * first version of the sub-buffer ring buffer):
+ *  - a reader nested in a writer of its own CPU, as ftrace_dump() is when
+ *    an oops hits inside an event: it reads every record committed before
+ *    the open reservation, and "empty" agrees with what it can read;
+ *  - a reader in NMI while the reader lock is held under it (ftrace_dump()
+ *    from a hard-lockup NMI): it ends, reading without the lock;
+ *  - per-CPU buffer swaps (snapshot) under a writer of that CPU;
+ *  - the page a reader got from ring_buffer_peek() stays the reader's,
+ *    unchanged and allocated, across a reset and a resize of its CPU
+ *    buffer (trace_pipe prints from it after dropping the lock).
  */
 #define pr_fmt(fmt) "ring_buffer_stress: " fmt
 
@@ -27,8 +40,10 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/delay.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/mm.h>
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -41,6 +56,10 @@ MODULE_PARM_DESC(run, "run the test at load time");
 static uint seconds = 3;
 module_param(seconds, uint, 0444);
 MODULE_PARM_DESC(seconds, "seconds of writing per mode");
+
+static bool admin;
+module_param(admin, bool, 0444);
+MODULE_PARM_DESC(admin, "check the reader paths around writers and admin operations");
 
 static uint size_kb = 32;
 module_param(size_kb, uint, 0444);
@@ -65,6 +84,8 @@ struct rbs_cpu {
 	unsigned long		committed[NR_CTX];
 	unsigned long		failed[NR_CTX];
 	bool			nmi_pending;
+	bool			dump_pending;	/* admin: NMI dumps instead */
+	bool			dump_sent;
 	struct hrtimer		timer;
 	struct tasklet_struct	tasklet;
 	struct task_struct	*thread;
@@ -124,10 +145,17 @@ static void rbs_write(int ctx, bool nest_nmi)
 }
 
 #ifdef CONFIG_X86_LOCAL_APIC
+static void rbs_nmi_dump(struct rbs_cpu *c);
+
 static int rbs_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct rbs_cpu *c = this_cpu_ptr(&rbs);
 
+	if (READ_ONCE(c->dump_pending)) {
+		rbs_nmi_dump(c);
+		WRITE_ONCE(c->dump_pending, false);
+		return NMI_HANDLED;
+	}
 	if (!READ_ONCE(c->nmi_pending))
 		return NMI_DONE;
 	rbs_write(CTX_NMI, false);
@@ -333,19 +361,397 @@ static int rbs_run(bool overwrite)
 	return ret;
 }
 
+/* ---- admin=1: readers around writers and admin operations ---- */
+
+#define RBS_DUMP_LOOPS	4096
+
+/*
+ * ftrace_dump()'s loop (while not empty, consume), bounded: a reader that
+ * says "not empty" but returns nothing would loop for ever in an oops.
+ */
+static unsigned long rbs_dump_cpu(struct trace_buffer *b, int cpu,
+				  u32 *first, bool *stalled)
+{
+	struct ring_buffer_event *event;
+	unsigned long loops = 0, n = 0;
+	u32 expect = *first;
+
+	*stalled = false;
+	while (!ring_buffer_empty_cpu(b, cpu)) {
+		event = ring_buffer_consume(b, cpu, NULL, NULL);
+		if (event) {
+			u32 v = *(u32 *)ring_buffer_event_data(event);
+
+			if (v != expect)
+				rbs_fail("dump: record %u where %u was due\n", v, expect);
+			expect = v + 1;
+			n++;
+		}
+		if (++loops == RBS_DUMP_LOOPS) {
+			*stalled = true;
+			break;
+		}
+	}
+	*first = expect;
+	return n;
+}
+
+/*
+ * An oops inside an event: ftrace_dump() runs nested in the writer.  It
+ * must get every record before the open one (the page-based buffer reads
+ * up to its commit page) and see the buffer empty after them.
+ */
+static void rbs_admin_nested_read(void)
+{
+	const u32 nr = 600;	/* two sub-buffers and a part of a third */
+	struct ring_buffer_event *open, *event;
+	struct trace_buffer *b;
+	u32 v, first = 0;
+	unsigned long n;
+	bool stalled;
+	int cpu;
+
+	b = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("nested read: no buffer\n");
+		return;
+	}
+	preempt_disable();
+	cpu = smp_processor_id();
+	for (v = 0; v < nr; v++)
+		ring_buffer_write(b, sizeof(v), &v);
+	open = ring_buffer_lock_reserve(b, sizeof(v));
+	if (!open) {
+		preempt_enable();
+		rbs_fail("nested read: reserve failed\n");
+		goto out;
+	}
+	*(u32 *)ring_buffer_event_data(open) = nr;
+	n = rbs_dump_cpu(b, cpu, &first, &stalled);
+	ring_buffer_unlock_commit(b, open);
+	event = ring_buffer_consume(b, cpu, NULL, NULL);
+	preempt_enable();
+
+	if (stalled)
+		rbs_fail("nested read: not empty, yet nothing to read (%lu read)\n", n);
+	if (n != nr)
+		rbs_fail("nested read: %lu of the %u records before the open one\n", n, nr);
+	if (!event || *(u32 *)ring_buffer_event_data(event) != nr)
+		rbs_fail("nested read: the record open during the read is lost\n");
+	else
+		pr_info("nested read: %lu records read under an open reservation, then it\n", n);
+ out:
+	ring_buffer_free(b);
+}
+
+#ifdef CONFIG_X86_LOCAL_APIC
+static struct trace_buffer *dump_buffer;
+static unsigned long dump_stalls, dump_read;
+static u32 dump_next;
+
+static void rbs_nmi_dump(struct rbs_cpu *c)
+{
+	bool stalled;
+
+	dump_read += rbs_dump_cpu(dump_buffer, smp_processor_id(), &dump_next,
+				  &stalled);
+	dump_stalls += stalled;
+}
+
+static int dump_target = -1;
+
+/*
+ * Sends the NMIs from another CPU, at a time unrelated to where the
+ * target is in its loop: a self-NMI arrives before the next instruction.
+ */
+static int rbs_dump_kicker(void *arg)
+{
+	struct rbs_cpu *c = per_cpu_ptr(&rbs, dump_target);
+
+	while (!kthread_should_stop()) {
+		if (READ_ONCE(c->dump_pending) && !READ_ONCE(c->dump_sent)) {
+			WRITE_ONCE(c->dump_sent, true);
+			udelay(get_random_u32() % 8);
+			apic->send_IPI(dump_target, NMI_VECTOR);
+		}
+		cpu_relax();
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * ftrace_dump() from an NMI that came in while the reader lock was held
+ * on its CPU (as a hard-lockup NMI can): it must not spin on the lock nor
+ * loop on "not empty".  The page-based buffer reads without the lock then
+ * and stops that CPU buffer for good, which is how the check knows the
+ * case was reached: the next write fails.
+ */
+static void rbs_admin_nmi_dump(void)
+{
+	struct task_struct *kicker = NULL;
+	struct rbs_cpu *c;
+	int cpu, other, round, k;
+	u32 v = 0;
+	long spin;
+
+	dump_buffer = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
+	if (!dump_buffer) {
+		rbs_fail("NMI dump: no buffer\n");
+		return;
+	}
+	dump_stalls = 0;
+	dump_read = 0;
+	dump_next = 0;
+	migrate_disable();
+	cpu = smp_processor_id();
+	c = this_cpu_ptr(&rbs);
+	c->dump_sent = false;
+	c->dump_pending = false;
+	dump_target = cpu;
+	other = cpumask_any_but(cpu_online_mask, cpu);
+	if (other < nr_cpu_ids) {
+		kicker = kthread_run_on_cpu(rbs_dump_kicker, NULL, other,
+					    "rbs_kicker/%u");
+		if (IS_ERR(kicker))
+			kicker = NULL;
+	}
+	for (round = 0; round < 4000 && !dump_stalls; round++) {
+		for (k = 0; k < 8; k++, v++) {
+			if (ring_buffer_write(dump_buffer, sizeof(v), &v))
+				goto reached;
+		}
+		WRITE_ONCE(c->dump_pending, true);
+		if (!kicker)
+			apic->send_IPI_self(NMI_VECTOR);
+		/* Take and drop the reader lock until the NMI has run */
+		for (spin = 10000000; READ_ONCE(c->dump_pending) && spin; spin--)
+			ring_buffer_empty_cpu(dump_buffer, cpu);
+		WRITE_ONCE(c->dump_sent, false);
+		if (!spin) {
+			rbs_fail("NMI dump: the NMI did not come\n");
+			break;
+		}
+		if (!(round % 64))
+			cond_resched();
+	}
+	migrate_enable();
+	if (dump_stalls)
+		rbs_fail("NMI dump: %lu dumps found it not empty, yet read nothing\n",
+			 dump_stalls);
+	else
+		pr_info("NMI dump: no NMI in %d landed inside the reader lock (not reached)\n",
+			round);
+	goto out;
+ reached:
+	migrate_enable();
+	pr_info("NMI dump: reached after %d NMIs: read without the lock, %lu records, CPU buffer stopped\n",
+		round, dump_read);
+	if (dump_stalls)
+		rbs_fail("NMI dump: %lu dumps stalled\n", dump_stalls);
+ out:
+	if (kicker)
+		kthread_stop(kicker);
+	ring_buffer_free(dump_buffer);
+	dump_buffer = NULL;
+}
+#else
+static void rbs_admin_nmi_dump(void)
+{
+	pr_info("NMI dump: no self-NMI on this architecture (skipped)\n");
+}
+#endif
+
+#ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+static struct trace_buffer *swap_a, *swap_b;
+static int swap_target;
+static unsigned long swaps_done, swaps_refused;
+
+static void rbs_swap_fn(void *arg)
+{
+	if (ring_buffer_swap_cpu(swap_a, swap_b, swap_target))
+		swaps_refused++;
+	else
+		swaps_done++;
+}
+
+static int rbs_swapper(void *arg)
+{
+	while (!kthread_should_stop()) {
+		smp_call_function_single(swap_target, rbs_swap_fn, NULL, 1);
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * A per-CPU snapshot swap (an IPI to the CPU, from tracing_snapshot_write())
+ * while that CPU writes: a swap between a writer's look-up of its CPU
+ * buffer and its reservation must not leave it committing into the
+ * other buffer's CPU buffer.  Every record read back from either buffer
+ * must be whole, and both buffers must still take writes afterwards.
+ */
+static void rbs_admin_swap(void)
+{
+	struct ring_buffer_event *event;
+	struct task_struct *swapper;
+	unsigned long writes = 0, bad = 0, n = 0, end;
+	struct trace_buffer *bufs[2];
+	int cpu, other, k;
+	u32 v;
+
+	swap_a = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
+	swap_b = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
+	if (!swap_a || !swap_b) {
+		rbs_fail("swap: no buffers\n");
+		goto out;
+	}
+	swaps_done = 0;
+	swaps_refused = 0;
+	migrate_disable();
+	cpu = smp_processor_id();
+	other = cpumask_any_but(cpu_online_mask, cpu);
+	if (other >= nr_cpu_ids) {
+		migrate_enable();
+		pr_info("swap: needs a second CPU (skipped)\n");
+		goto out;
+	}
+	swap_target = cpu;
+	swapper = kthread_run_on_cpu(rbs_swapper, NULL, other, "rbs_swapper/%u");
+	if (IS_ERR(swapper)) {
+		migrate_enable();
+		rbs_fail("swap: no swapper thread\n");
+		goto out;
+	}
+	end = jiffies + 2 * HZ;
+	while (time_before(jiffies, end)) {
+		preempt_disable();
+		event = ring_buffer_lock_reserve(swap_a, sizeof(v));
+		if (event) {
+			*(u32 *)ring_buffer_event_data(event) = RBS_MAGIC;
+			ring_buffer_unlock_commit(swap_a, event);
+			writes++;
+		}
+		preempt_enable();
+		if (!(++n % 256))
+			cond_resched();
+	}
+	kthread_stop(swapper);
+	bufs[0] = swap_a;
+	bufs[1] = swap_b;
+	for (k = 0; k < 2; k++) {
+		v = RBS_MAGIC;
+		if (ring_buffer_write(bufs[k], sizeof(v), &v))
+			rbs_fail("swap: buffer %c takes no more writes\n", 'A' + k);
+		while ((event = ring_buffer_consume(bufs[k], cpu, NULL, NULL)))
+			bad += *(u32 *)ring_buffer_event_data(event) != RBS_MAGIC;
+	}
+	migrate_enable();
+	if (bad)
+		rbs_fail("swap: %lu records read back corrupt\n", bad);
+	if (!swaps_done)
+		rbs_fail("swap: no swap went through (%lu refused)\n", swaps_refused);
+	pr_info("swap: %lu swaps (%lu refused) under %lu writes\n",
+		swaps_done, swaps_refused, writes);
+ out:
+	if (swap_a)
+		ring_buffer_free(swap_a);
+	if (swap_b)
+		ring_buffer_free(swap_b);
+	swap_a = NULL;
+	swap_b = NULL;
+}
+#else
+static void rbs_admin_swap(void)
+{
+	pr_info("swap: no CONFIG_RING_BUFFER_ALLOW_SWAP (skipped)\n");
+}
+#endif
+
+/*
+ * trace_pipe prints the record ring_buffer_peek() returned after the
+ * reader lock is dropped, then consumes it.  Meanwhile "echo > trace"
+ * (reset) and buffer_size_kb (resize) may run: the page must stay the
+ * reader's, not be written (reset) nor freed (resize).
+ */
+static void rbs_admin_reader_page(void)
+{
+	const u32 mark = 0x5a5a0000;
+	unsigned long fill = 2 * size_kb * 1024 / 8;
+	struct ring_buffer_event *event;
+	struct trace_buffer *b;
+	u32 v, want, *data;
+	unsigned long i;
+	int cpu, step, before = failures;
+
+	b = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("reader page: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	for (step = 0; step < 2; step++) {
+		while (ring_buffer_consume(b, cpu, NULL, NULL))
+			;
+		/* More than a page: the peek swaps a whole sub-buffer out */
+		for (v = mark; v < mark + 600; v++)
+			ring_buffer_write(b, sizeof(v), &v);
+		event = ring_buffer_peek(b, cpu, NULL, NULL);
+		if (!event) {
+			rbs_fail("reader page: nothing to peek\n");
+			break;
+		}
+		data = ring_buffer_event_data(event);
+		want = *data;
+		if (step == 0) {
+			ring_buffer_reset_cpu(b, cpu);
+		} else {
+			ring_buffer_resize(b, 2 * size_kb * 1024, cpu);
+			if (!page_ref_count(virt_to_page(data))) {
+				rbs_fail("reader page: freed by a resize\n");
+				break;
+			}
+		}
+		/* Wrap the buffer twice */
+		for (i = 0, v = 0xdeadbeef; i < fill; i++)
+			ring_buffer_write(b, sizeof(v), &v);
+		if (*data != want)
+			rbs_fail("reader page: peeked record changed across a %s (%x, was %x)\n",
+				 step ? "resize" : "reset", *data, want);
+	}
+	migrate_enable();
+	if (failures == before)
+		pr_info("reader page: kept across reset and resize\n");
+	ring_buffer_free(b);
+}
+
+static int rbs_admin(void)
+{
+	int before = failures;
+
+	rbs_admin_nested_read();
+	rbs_admin_nmi_dump();
+	rbs_admin_swap();
+	rbs_admin_reader_page();
+	return failures == before ? 0 : -EIO;
+}
+
 static int __init rbs_init(void)
 {
 	int ret;
 
-	if (!run)
+	if (!run && !admin)
 		return 0;
 #ifdef CONFIG_X86_LOCAL_APIC
 	ret = register_nmi_handler(NMI_LOCAL, rbs_nmi_handler, 0, "rbs");
 	if (ret)
 		return ret;
 #endif
-	ret = rbs_run(true);
-	if (!ret)
+	ret = admin ? rbs_admin() : 0;
+	if (!ret && run)
+		ret = rbs_run(true);
+	if (!ret && run)
 		ret = rbs_run(false);
 #ifdef CONFIG_X86_LOCAL_APIC
 	unregister_nmi_handler(NMI_LOCAL, "rbs");

@@ -455,7 +455,6 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 
 	m->nrec = (rc - m->rc_base) & RB_CC_REC_MASK;
 	m->rc_base = rc;
-	local_add(m->nrec, &cpu_buffer->written);
 	local_set(&bpage->commit, BUF_PAGE_SIZE - m->pad);
 	m->pad = 0;
 	rb_check_subbuf(cpu_buffer, bpage, gen);
@@ -492,11 +491,13 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	unsigned long v;
 
 	/*
-	 * The record before the commit count: pairs with the smp_rmb() of
-	 * a reader between reading the count and reading the data
-	 * (rb_read_partial(), rb_iter_limit()).
+	 * B: the record, and the offset cmpxchg that reserved it, before
+	 * the commit count.  Matches A (count before offset) and C (count
+	 * before data) in rb_partial_end(): a reader that sees this commit
+	 * in the count also sees the offset past the record and the record.
+	 * local_add_return() itself orders nothing across CPUs.
 	 */
-	smp_wmb();
+	smp_wmb();	/* B, matches A and C */
 	v = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
 	if (unlikely(rb_cc_eq(cpu_buffer, v, rb_gen_count(gen + 1))))
 		rb_deliver(cpu_buffer, m, gen, v);
@@ -761,6 +762,20 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (unlikely(trace_recursive_lock(cpu_buffer)))
 		goto out;
 
+	/*
+	 * ring_buffer_swap_cpu() runs on this CPU (an IPI, or the latency
+	 * tracers' update_max_tr_single()) and refuses to swap while
+	 * current_context is set.  One that came in after the look-up of
+	 * buffer->buffers[cpu] above and before trace_recursive_lock() moved
+	 * @cpu_buffer to the other buffer: ring_buffer_unlock_commit() would
+	 * then find a cpu_buffer with no reservation.  Same CPU, so a
+	 * compiler barrier orders the flag before the check; fail the write
+	 * as the page-based buffer does (rb_reserve_next_event()).
+	 */
+	barrier();
+	if (unlikely(READ_ONCE(cpu_buffer->buffer) != buffer))
+		goto out_unlock;
+
 	event = rb_reserve(buffer, cpu_buffer, length);
 	if (!event)
 		goto out_unlock;
@@ -780,6 +795,12 @@ rb_end_commit(struct ring_buffer_per_cpu *cpu_buffer, bool record)
 {
 	struct rb_wctx *w = &cpu_buffer->wctx[cpu_buffer->depth - 1];
 
+	/*
+	 * Counted before the record can be read, so that entries (this
+	 * minus overrun and read) never goes below zero.
+	 */
+	if (record)
+		local_inc(&cpu_buffer->entries);
 	rb_commit(cpu_buffer, w->begin, w->end - w->begin, record);
 	barrier();
 	cpu_buffer->depth--;
@@ -901,10 +922,18 @@ EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The reader lock, with interrupts off.  An NMI (a hard-lockup panic or
+ * ftrace_dump() from one) must not spin on a lock that the code it
+ * interrupted may hold: it tries once and, failing that, reads without
+ * the lock, as the page-based buffer does.  That may race with the reader
+ * it interrupted, so the CPU buffer stops recording for good: reading
+ * from NMI is a one-shot deal.  Returns whether the lock was taken, for
+ * rb_reader_unlock().
+ */
 static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffer,
 					   unsigned long *flags)
 {
-	/* An NMI must not spin on a lock its CPU may hold */
 	if (likely(!in_nmi())) {
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
 		return true;
@@ -912,14 +941,16 @@ static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffe
 	local_irq_save(*flags);
 	if (raw_spin_trylock(&cpu_buffer->reader_lock))
 		return true;
-	local_irq_restore(*flags);
+	atomic_inc(&cpu_buffer->record_disabled);
 	return false;
 }
 
 static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buffer,
-					     unsigned long flags)
+					     unsigned long flags, bool locked)
 {
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	if (likely(locked))
+		raw_spin_unlock(&cpu_buffer->reader_lock);
+	local_irq_restore(flags);
 }
 
 /*
@@ -1058,33 +1089,83 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
- * rb_read_partial(): copy the committed part of the sub-buffer the
- * writers are in into the reader's page.  The commit count is read before
- * the offset: if it then equals what was reserved, every record up to
- * that offset is committed.  The copy is the reader's only if its
- * cmpxchg of the consumed word succeeds.
+ * rb_frozen_end(): where the outermost reservation still open on the CPU
+ * of @cpu_buffer starts, when its writers cannot be waited for: the reader
+ * runs nested in one of them on that CPU (ftrace_dump() from an oops
+ * inside an event, or from an NMI that interrupted a writer), or an oops
+ * or panic is in progress (the other CPUs may be stopped for good).
+ * Reservations are stacked per CPU: every byte before the outermost open
+ * one is committed, so a reader may go up to it, as the page-based buffer
+ * reads up to its commit page.  On the reader's own CPU the writers under
+ * it are frozen and this is exact; on another CPU during an oops it is
+ * exact once that CPU is stopped.  An entry whose writer has claimed its
+ * depth but not yet stored its begin still holds an older position: the
+ * answer is then too early, never too late.  Returns false if no writer
+ * of that CPU is (known to be) stuck inside a reservation.
+ */
+static bool rb_frozen_end(struct ring_buffer_per_cpu *cpu_buffer,
+			  unsigned long *end)
+{
+	if (!READ_ONCE(cpu_buffer->depth))
+		return false;
+	if (cpu_buffer->cpu != raw_smp_processor_id() && !oops_in_progress)
+		return false;
+	*end = READ_ONCE(cpu_buffer->wctx[0].begin);
+	/*
+	 * FIXME: on another CPU nothing orders the writer's commits before
+	 * its store of wctx[0].begin; stopping that CPU (panic) does.
+	 */
+	smp_rmb();
+	return true;
+}
+
+/*
+ * rb_partial_end(): how far the sub-buffer at @sbs, which the writers
+ * have not delivered, can be read now (a position), or @sbs if not at
+ * all.  Normally all of it or nothing: when its commit count equals the
+ * bytes reserved in it, every record up to the offset is committed.  The
+ * count is read before the offset (A, matches B in rb_commit()): a count
+ * that includes a commit comes with an offset at least past that record.
+ */
+static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
+				    unsigned long sbs)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long gen = rb_gen(cpu_buffer, sbs);
+	unsigned long cv, o, end;
+
+	cv = local_read(&m->cc);
+	smp_rmb();	/* A, matches B */
+	o = local_read(&cpu_buffer->offset);
+	if (o - sbs < RB_SB_SIZE &&
+	    rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs)) {
+		/* Count before data: C, matches B */
+		smp_rmb();
+		return o;
+	}
+	if (rb_frozen_end(cpu_buffer, &end) && end - sbs < RB_SB_SIZE)
+		return end;
+	return sbs;
+}
+
+/*
+ * rb_read_partial(): copy the readable part (rb_partial_end()) of the
+ * sub-buffer the writers are in into the reader's page.  The copy is the
+ * reader's only if its cmpxchg of the consumed word succeeds.
  */
 static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 				     unsigned long c, unsigned long pos,
 				     unsigned long sbs)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
-	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	struct buffer_data_page *dst, *src;
-	unsigned long cv, o, n, len;
+	unsigned long end, n, len;
 
-	cv = local_read(&m->cc);
-	/* Count before offset: pairs with the full barrier of local_cmpxchg() */
-	smp_rmb();
-	o = local_read(&cpu_buffer->offset);
-	if (o - sbs >= RB_SB_SIZE)
+	end = rb_partial_end(cpu_buffer, sbs);
+	if (!rb_pos_before(pos, end))
 		return RB_CLAIM_NONE;	/* being delivered, or commit pending */
-	if (o == pos || !rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs))
-		return RB_CLAIM_NONE;
-	/* Count before data: pairs with the smp_wmb() in rb_commit() */
-	smp_rmb();
 
-	len = o - sbs;
+	len = end - sbs;
 	src = rb_id_page(cpu_buffer, READ_ONCE(m->id));
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
 	memcpy(dst, src, len);
@@ -1092,11 +1173,34 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
 	if (cmpxchg(&cpu_buffer->consumed, c,
-		    (o << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
+		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
 		return RB_CLAIM_AGAIN;
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
 	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & RB_SB_MASK, len);
 	return RB_CLAIM_GOT;
+}
+
+/*
+ * Whether a reader would find something to read now.  The same tests as
+ * rb_claim(), without claiming: ring_buffer_empty_cpu() must agree with
+ * ring_buffer_peek(), or ftrace_dump() (while (!empty) peek) never ends.
+ */
+static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	unsigned long o, pos, sbs, id, gen;
+
+	if (cpu_buffer->r_head < cpu_buffer->r_end)
+		return true;
+	o = local_read(&cpu_buffer->offset);
+	pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+	if (pos == o)
+		return false;
+	sbs = pos & ~RB_SB_MASK;
+	gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
+	id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
+	if ((id & RB_ID_NOREF) && (id >> RB_ID_TAG_SHIFT) == gen)
+		return true;
+	return rb_pos_before(pos, rb_partial_end(cpu_buffer, sbs));
 }
 
 /*
@@ -1196,14 +1300,14 @@ ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 	struct ring_buffer_per_cpu *cpu_buffer;
 	struct ring_buffer_event *event;
 	unsigned long flags;
+	bool locked;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return NULL;
 	cpu_buffer = buffer->buffers[cpu];
-	if (!rb_reader_lock(cpu_buffer, &flags))
-		return NULL;
+	locked = rb_reader_lock(cpu_buffer, &flags);
 	event = rb_peek(cpu_buffer, ts, lost_events);
-	rb_reader_unlock(cpu_buffer, flags);
+	rb_reader_unlock(cpu_buffer, flags, locked);
 	return event;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
@@ -1215,6 +1319,7 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 	struct ring_buffer_per_cpu *cpu_buffer;
 	struct ring_buffer_event *event = NULL;
 	unsigned long flags;
+	bool locked;
 
 	/* might be called in atomic */
 	preempt_disable();
@@ -1222,12 +1327,11 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		goto out;
 	cpu_buffer = buffer->buffers[cpu];
-	if (!rb_reader_lock(cpu_buffer, &flags))
-		goto out;
+	locked = rb_reader_lock(cpu_buffer, &flags);
 	event = rb_peek(cpu_buffer, ts, lost_events);
 	if (event)
 		rb_reader_advance(cpu_buffer, event);
-	rb_reader_unlock(cpu_buffer, flags);
+	rb_reader_unlock(cpu_buffer, flags, locked);
  out:
 	preempt_enable();
 	return event;
@@ -1420,7 +1524,7 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
-	unsigned long cv, o;
+	unsigned long end;
 
 	*done = rb_cc_eq(cpu_buffer, READ_ONCE(m->cc_sb), rb_gen_count(gen + 1));
 	if (*done) {
@@ -1430,17 +1534,11 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 		return (local_read(&(*bpage)->commit) & RB_COMMIT_MASK) +
 			BUF_PAGE_HDR_SIZE;
 	}
-	cv = local_read(&m->cc);
-	/* Count before offset, as in rb_read_partial() */
-	smp_rmb();
-	o = local_read(&cpu_buffer->offset);
-	if (o - sbs >= RB_SB_SIZE ||
-	    !rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs))
+	end = rb_partial_end(cpu_buffer, sbs);
+	if (end == sbs)
 		return 0;
-	/* Count before data: pairs with the smp_wmb() in rb_commit() */
-	smp_rmb();
 	*bpage = rb_id_page(cpu_buffer, READ_ONCE(m->id));
-	return o - sbs;
+	return end - sbs;
 }
 
 /*
@@ -1763,7 +1861,13 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 
 	poll_wait(filp, &rbwork->waiters, poll_table);
 	rbwork->waiters_pending = true;
-	/* The flag before the emptiness check: pairs with rb_wakeups() */
+	/*
+	 * The flag before the emptiness check.  FIXME: rb_wakeups() has no
+	 * barrier between a writer's commit and its read of the flag, so a
+	 * writer and this poller can each miss the other's store; the
+	 * wake-up then comes with the next commit, as with the page-based
+	 * buffer, whose rb_wakeups() has none either.
+	 */
 	smp_mb();
 
 	if ((cpu == RING_BUFFER_ALL_CPUS && !ring_buffer_empty(buffer)) ||
@@ -1810,6 +1914,7 @@ struct rb_geom {
 	struct buffer_data_page		**pages;
 };
 
+/* Frees what rb_alloc_geom() got and forgets it: safe to call twice. */
 static void rb_free_geom(struct rb_geom *g)
 {
 	unsigned long i;
@@ -1818,11 +1923,17 @@ static void rb_free_geom(struct rb_geom *g)
 		for (i = 0; i <= g->nr_subbufs; i++)
 			free_page((unsigned long)g->pages[i]);
 	}
-	kfree(g->pages);
-	kfree(g->meta);
+	kvfree(g->pages);
+	kvfree(g->meta);
+	memset(g, 0, sizeof(*g));
 }
 
-/* All memory of a buffer is allocated (and zeroed) here, never while tracing. */
+/*
+ * All memory of a buffer is allocated (and zeroed) here, never while
+ * tracing: @nr sub-buffers plus the reader's spare page.  A size the
+ * machine cannot have fails with -ENOMEM and no warning, as in the
+ * page-based buffer (__rb_allocate_pages()); on failure @g is left empty.
+ */
 static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 {
 	bool user = !(current->flags & PF_KTHREAD);
@@ -1830,17 +1941,27 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 	unsigned long i;
 	gfp_t mflags;
 
+	memset(g, 0, sizeof(*g));
+	/*
+	 * si_mem_available() is only an estimate, but it keeps an obviously
+	 * impossible request from pushing the machine into reclaim first.
+	 */
+	if ((long)(nr + 1) > si_mem_available())
+		return -ENOMEM;
+
 	/*
 	 * Like the page-based buffer: don't trigger the OOM killer for a
 	 * size the user asked for, and let it pick the resizing task if it
 	 * comes to that.
 	 */
-	mflags = GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_ZERO;
+	mflags = GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN | __GFP_ZERO;
 
 	g->nr_subbufs = nr;
 	g->nr_shift = ilog2(nr);
-	g->meta = kcalloc_node(nr, sizeof(*g->meta), GFP_KERNEL, node);
-	g->pages = kcalloc_node(nr + 1, sizeof(*g->pages), GFP_KERNEL, node);
+	/* Megabytes for large buffers: let them come from vmalloc */
+	g->meta = kvzalloc_node(array_size(nr, sizeof(*g->meta)), mflags, node);
+	g->pages = kvzalloc_node(array_size(nr + 1, sizeof(*g->pages)), mflags,
+				 node);
 	if (!g->meta || !g->pages)
 		goto fail;
 	if (user)
@@ -1864,6 +1985,13 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 	return -ENOMEM;
 }
 
+/*
+ * Empty the buffer.  The reader's page stays the reader's: ring_buffer_peek()
+ * and ring_buffer_consume() hand out pointers into it that trace_pipe prints
+ * from after the reader lock is dropped, so a reset must not give that page
+ * to the writers (the page-based buffer keeps its reader page too).  Every
+ * sub-buffer keeps the page it has; only the flags and generations go.
+ */
 static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	unsigned long i;
@@ -1871,23 +1999,24 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	local_set(&cpu_buffer->offset, 0);
 	cpu_buffer->lts = 0;
 	cpu_buffer->lts_hint = 0;
+	/* No writer is inside (quiesced): no reservation is open */
+	memset(cpu_buffer->wctx, 0, sizeof(cpu_buffer->wctx));
 	for (i = 0; i < cpu_buffer->nr_subbufs; i++) {
 		struct rb_sb_meta *m = &cpu_buffer->meta[i];
 
 		local_set(&m->cc, 0);
-		m->id = RB_ID(i, 0, 0);
+		m->id = RB_ID(m->id & RB_ID_PAGE_MASK, 0, 0);
 		m->cc_sb = 0;
 		m->rc_base = 0;
 		m->nrec = 0;
 		m->pad = 0;
 		m->drop_mark = 0;
 	}
-	local_set(&cpu_buffer->written, 0);
+	local_set(&cpu_buffer->entries, 0);
 	local_set(&cpu_buffer->overrun, 0);
 	local_set(&cpu_buffer->commit_overrun, 0);
 	local_set(&cpu_buffer->dropped_events, 0);
 	cpu_buffer->consumed = 0;
-	cpu_buffer->rpage = cpu_buffer->nr_subbufs;
 	cpu_buffer->r_sbs = 0;
 	cpu_buffer->r_head = 0;
 	cpu_buffer->r_end = 0;
@@ -1899,12 +2028,26 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->shortest_full = 0;
 }
 
-static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g)
+/*
+ * Install a new geometry: sub-buffer i on page i, the last page the
+ * reader's.  With @keep_reader the current reader page takes that place
+ * (the new spare goes to the old geometry, freed with it), for the reason
+ * given above rb_reset_cpu().
+ */
+static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g,
+			bool keep_reader)
 {
+	unsigned long i;
+
+	if (keep_reader)
+		swap(g->pages[g->nr_subbufs], cpu_buffer->pages[cpu_buffer->rpage]);
 	cpu_buffer->nr_subbufs = g->nr_subbufs;
 	cpu_buffer->nr_shift = g->nr_shift;
 	cpu_buffer->meta = g->meta;
 	cpu_buffer->pages = g->pages;
+	for (i = 0; i < g->nr_subbufs; i++)
+		g->meta[i].id = RB_ID(i, 0, 0);
+	cpu_buffer->rpage = g->nr_subbufs;
 }
 
 static void rb_get_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g)
@@ -1938,7 +2081,7 @@ rb_allocate_cpu_buffer(struct trace_buffer *buffer, unsigned long nr, int cpu)
 		kfree(cpu_buffer);
 		return NULL;
 	}
-	rb_set_geom(cpu_buffer, &g);
+	rb_set_geom(cpu_buffer, &g, false);
 	rb_reset_cpu(cpu_buffer);
 	return cpu_buffer;
 }
@@ -2068,7 +2211,11 @@ bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
 	return buffer->time_stamp_abs;
 }
 
-/* Stop the writers of @cpu_buffer and wait until none is left inside. */
+/*
+ * Stop new writers of @cpu_buffer.  Those already inside are not waited
+ * for here: callers follow with synchronize_rcu() (writers run with
+ * preemption off).
+ */
 static void rb_quiesce_begin(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	atomic_inc(&cpu_buffer->record_disabled);
@@ -2105,6 +2252,9 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	    !cpumask_test_cpu(cpu_id, buffer->cpumask))
 		return 0;
 
+	/* More than the machine has: -ENOMEM, as from the page-based buffer */
+	if ((long)DIV_ROUND_UP(size, BUF_PAGE_SIZE) > si_mem_available())
+		return -ENOMEM;
 	nr = rb_size_to_nr(size);
 	if (!nr)
 		return -EINVAL;
@@ -2146,7 +2296,7 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		cpu_buffer = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
 		rb_get_geom(cpu_buffer, &old);
-		rb_set_geom(cpu_buffer, &geoms[cpu]);
+		rb_set_geom(cpu_buffer, &geoms[cpu], true);
 		rb_reset_cpu(cpu_buffer);
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 		geoms[cpu] = old;
@@ -2279,11 +2429,12 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	if (atomic_read(&buffer_a->resizing) || atomic_read(&buffer_b->resizing))
 		goto out_dec;
 
+	/* Checked by ring_buffer_lock_reserve() after current_context is set */
 	buffer_a->buffers[cpu] = cpu_buffer_b;
 	buffer_b->buffers[cpu] = cpu_buffer_a;
 
-	cpu_buffer_b->buffer = buffer_a;
-	cpu_buffer_a->buffer = buffer_b;
+	WRITE_ONCE(cpu_buffer_b->buffer, buffer_a);
+	WRITE_ONCE(cpu_buffer_a->buffer, buffer_b);
 
 	ret = 0;
  out_dec:
@@ -2381,19 +2532,16 @@ size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long flags, o;
-	bool ret;
+	unsigned long flags;
+	bool locked, ret;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return true;
 
 	cpu_buffer = buffer->buffers[cpu];
-	if (!rb_reader_lock(cpu_buffer, &flags))
-		return false;
-	o = local_read(&cpu_buffer->offset);
-	ret = cpu_buffer->r_head >= cpu_buffer->r_end &&
-		rb_cpos(READ_ONCE(cpu_buffer->consumed), o) == o;
-	rb_reader_unlock(cpu_buffer, flags);
+	locked = rb_reader_lock(cpu_buffer, &flags);
+	ret = !rb_readable(cpu_buffer);
+	rb_reader_unlock(cpu_buffer, flags, locked);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
@@ -2451,19 +2599,15 @@ unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 
-/* Records written: delivered ones, plus those of undelivered sub-buffers */
+/*
+ * Records in the buffer: committed, less those overwritten and those read.
+ * O(1) and touching only the per-CPU counters, so that it is safe against
+ * a resize (which replaces the per-sub-buffer arrays) and cheap for splice,
+ * which asks for it once per page it moves.
+ */
 static unsigned long rb_num_of_entries(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	unsigned long written = local_read(&cpu_buffer->written);
-	unsigned long i;
-
-	for (i = 0; i < cpu_buffer->nr_subbufs; i++) {
-		struct rb_sb_meta *m = &cpu_buffer->meta[i];
-
-		written += ((local_read(&m->cc) >> RB_CC_REC_SHIFT) -
-			    READ_ONCE(m->rc_base)) & RB_CC_REC_MASK;
-	}
-	return written -
+	return local_read(&cpu_buffer->entries) -
 		(local_read(&cpu_buffer->overrun) + READ_ONCE(cpu_buffer->read));
 }
 

@@ -134,7 +134,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			lts;
 	u64				lts_hint;	/* full time, <= lts's */
 	struct rb_wctx			wctx[RB_MAX_DEPTH];
-	local_t				written;	/* records delivered */
+	local_t				entries;	/* records committed */
 	local_t				overrun;
 	local_t				commit_overrun;
 	local_t				dropped_events;

@@ -7,7 +7,8 @@
 #   TESTDIR   ftracetest directory (default: the applied tree's)
 #   LISTFILE  expectation list: test cases marked SKIP there are not run
 #             and recorded as SKIP; without it every test case runs.
-# Env: RB_FT_TIMEOUT (seconds per test, default 120), RB_FT_FILTER (regex on
+# Env: RB_FT_TIMEOUT (seconds per test, default 300: at least twice the
+# slowest case measured under TCG, 97 s), RB_FT_FILTER (regex on
 # the test path: only matching tests run).
 FT=${1:-$RB_LINUX/tools/testing/selftests/ftrace}
 LIST=${2:-}
@@ -27,7 +28,7 @@ for tc in $(find test.d -name '*.tc' | sort); do
 		echo "$tc SKIP 0" | tee -a "$res"
 		continue
 	fi
-	tmo=${RB_FT_TIMEOUT:-120}
+	tmo=${RB_FT_TIMEOUT:-300}
 	# checkbashisms runs once per test file: minutes of perl under TCG.
 	[ "$tc" = test.d/selftest/bashisms.tc ] && tmo=$((tmo * 4))
 	s=$(date +%s)

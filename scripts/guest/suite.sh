@@ -7,7 +7,9 @@
 # "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
 # with other kernel parameters), RB_FLAVOUR (legacy or subbuf: the ring
 # buffer the kernel runs, for rb_tracecmd.sh, which asks less of the
-# page-based one).
+# page-based one), RB_KSELFTESTS (comma list of the kselftest directories
+# to run, default all), RB_TORTURE_SECONDS (for the "torture" part: a
+# long rb_torture.sh, the extended tier's).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
 mkdir -p "$D"
@@ -68,6 +70,34 @@ if want tracefs; then
 	}
 	check "tracefs: read trace_pipe" tracefs_pipe
 	echo > $T/trace
+
+	# The function tracers write through the ring buffer like events do,
+	# from every function entry: with a narrow filter (the workload's
+	# writes), so that TCG keeps up.  All-function cases are ftracetest's.
+	tracefs_function() {
+		local tracer=$1 want=$2
+		echo > $T/trace
+		echo 'vfs_write' > $T/set_ftrace_filter || { why="no vfs_write to filter on"; return 1; }
+		echo "$tracer" > $T/current_tracer || { why="no $tracer tracer"; return 1; }
+		for _ in $(seq 50); do echo x > /dev/null; done
+		echo nop > $T/current_tracer
+		echo > $T/set_ftrace_filter
+		cp $T/trace "$D/trace-$tracer.txt"
+		grep -q "^# tracer: $tracer" "$D/trace-$tracer.txt" || { why="no $tracer header"; return 1; }
+		[ "$(grep -cE "$want" "$D/trace-$tracer.txt")" -ge 50 ] ||
+			{ why="fewer than 50 vfs_write records"; return 1; }
+		# The function tracer: any other line is a wrong record
+		[ "$tracer" = function ] || return 0
+		if grep -vE '^#|^ *$|'"$want" "$D/trace-$tracer.txt" | grep -q .; then
+			why="other records: $(grep -vE '^#|^ *$|'"$want" "$D/trace-$tracer.txt" | head -1)"
+			return 1
+		fi
+	}
+	check "tracefs: function tracer, set_ftrace_filter vfs_write" \
+		tracefs_function function ' vfs_write <-'
+	check "tracefs: function_graph tracer, set_ftrace_filter vfs_write" \
+		tracefs_function function_graph 'vfs_write\(\);|vfs_write\(\) \{|^ *[0-9]+\) .*\}'
+	echo > $T/trace
 fi
 
 if want tracecmd; then
@@ -106,6 +136,7 @@ if want kselftest; then
 		[ -d "$dir" ] || continue
 		name=$(basename "$dir")
 		[ "$name" = ftrace ] && continue
+		case ,${RB_KSELFTESTS:-$name}, in *",$name,"*) ;; *) continue ;; esac
 		ks=$D/kselftest-$name
 		# Built in place: the guest's root is an overlay, the host's
 		# tree stays clean, and test scripts find their programs.
@@ -151,6 +182,17 @@ if want benchsmoke; then
 	}
 	check "benchmark scripts (trace_event_bench, syscalls, trace-cmd at a rate) produce numbers" \
 		benchsmoke
+fi
+
+if want torture; then
+	torture() {
+		local secs=${RB_TORTURE_SECONDS:-300}
+		"$RB_LINUX/tools/testing/selftests/ring_buffer/rb_torture.sh" "$secs" \
+			> "$D/torture.log" 2>&1 && return 0
+		why="$(grep -m1 FAIL "$D/torture.log") (see $D/torture.log)"
+		return 1
+	}
+	check "rb_torture.sh for ${RB_TORTURE_SECONDS:-300} s" torture
 fi
 
 if want ftracetest; then

@@ -1,0 +1,175 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Concurrency torture: writers on every CPU (sched and irq events, and
+# trace_marker from a task per CPU) and readers of trace, trace_pipe and
+# trace_pipe_raw (cat, and splice through trace-cmd if it is installed),
+# while admin operations run in random order: global and per-CPU
+# snapshot, resize up, down and beyond memory, "echo > trace" and per-CPU
+# reset, tracing_on and overwrite toggles, every trace_clock,
+# buffer_percent, instance mkdir and rmdir, CPU offline and online.
+#
+# Passes when the kernel log has no WARNING, BUG, Oops or lockdep report,
+# every reader is still there at the end and ends when tracing is shut
+# down (no hang), and a last write after it all is read back.
+#
+# Usage: rb_torture.sh [SECONDS] (default 30)
+
+ksft_skip=4
+T=/sys/kernel/tracing
+secs=${1:-30}
+
+[ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
+[ -w $T/trace_marker ] || { echo "no $T/trace_marker"; exit $ksft_skip; }
+command -v taskset > /dev/null || { echo "no taskset"; exit $ksft_skip; }
+
+ncpus=$(nproc)
+size=$(sed 's/ .*//' $T/buffer_size_kb)
+on=$(cat $T/tracing_on)
+overwrite=$(cat $T/options/overwrite)
+clock=$(sed 's/.*\[\(.*\)\].*/\1/' $T/trace_clock)
+percent=$(cat $T/buffer_percent 2> /dev/null)
+tmp=$(mktemp -d)
+pids=()
+
+restore() {
+	kill "${pids[@]}" 2> /dev/null
+	wait 2> /dev/null
+	for c in /sys/devices/system/cpu/cpu[1-9]*/online; do
+		[ -w "$c" ] && echo 1 > "$c"
+	done
+	rmdir $T/instances/rb_torture 2> /dev/null
+	[ -e $T/snapshot ] && echo 0 > $T/snapshot
+	echo 0 > $T/events/enable
+	echo "$size" > $T/buffer_size_kb
+	echo "$overwrite" > $T/options/overwrite
+	echo "$clock" > $T/trace_clock
+	[ -n "$percent" ] && echo "$percent" > $T/buffer_percent
+	echo > $T/trace
+	echo "$on" > $T/tracing_on
+	rm -rf "$tmp"
+}
+trap restore EXIT
+
+rc=0
+fail() { echo "# FAIL: $*"; rc=1; }
+klog_start=$(dmesg | wc -l)
+
+echo 1 > $T/tracing_on
+for e in sched/sched_switch sched/sched_wakeup irq/irq_handler_entry \
+	 irq/softirq_entry timer/hrtimer_expire_entry; do
+	[ -e $T/events/$e/enable ] && echo 1 > $T/events/$e/enable
+done
+
+# Writers: one trace_marker task per CPU
+for ((c = 0; c < ncpus; c++)); do
+	taskset -c $c bash -c 'exec 3> '$T'/trace_marker
+		while :; do echo torture >&3; done' 2> /dev/null &
+	pids+=($!)
+done
+# Readers.  A read of trace_pipe or trace_pipe_raw ends (EOF) when
+# tracing is turned off: each starts again.  trace_pipe's marker lines
+# must be whole: any other is counted and the first few kept.
+readers=()
+mkfifo "$tmp/pipe"
+awk '/tracing_mark_write:/ && !/tracing_mark_write: torture$/ {
+		if (++bad <= 5) print > "'$tmp/pipe.bad'" }
+     /tracing_mark_write: torture$/ { n++ }
+     END { print n + 0, bad + 0 > "'$tmp/pipe.count'" }' < "$tmp/pipe" &
+apid=$!
+bash -c 'while :; do cat '$T'/trace_pipe 2> /dev/null; done' > "$tmp/pipe" &
+readers+=($!)
+bash -c 'while :; do cat '$T'/per_cpu/cpu0/trace_pipe_raw > /dev/null 2>&1; done' &
+readers+=($!)
+bash -c 'while :; do cat '$T'/trace > /dev/null 2>&1; sleep 0.2; done' &
+readers+=($!)
+if command -v trace-cmd > /dev/null; then
+	(cd "$tmp" && exec trace-cmd record -q -b 64 -e sched_switch \
+		-o "$tmp/t.dat" sleep "$secs" > "$tmp/tracecmd.log" 2>&1) &
+	tcpid=$!
+fi
+pids+=("${readers[@]}")
+
+clocks=($(sed 's/[][]//g' $T/trace_clock))
+hotplug=
+[ -w /sys/devices/system/cpu/cpu1/online ] && hotplug=/sys/devices/system/cpu/cpu1/online
+declare -A count
+
+op() {
+	local cpu=$((RANDOM % ncpus))
+	case $1 in
+	snapshot) [ -e $T/snapshot ] && echo 1 > $T/snapshot ;;
+	cpusnap) [ -e $T/per_cpu/cpu$cpu/snapshot ] &&
+		echo 1 > $T/per_cpu/cpu$cpu/snapshot ;;
+	grow) echo $((64 + RANDOM % 512)) > $T/buffer_size_kb ;;
+	shrink) echo $((4 + RANDOM % 16)) > $T/buffer_size_kb ;;
+	cpusize) echo $((4 + RANDOM % 128)) > $T/per_cpu/cpu$cpu/buffer_size_kb ;;
+	nomem) echo $((16 * 1024 * 1024)) > $T/buffer_size_kb ;;
+	reset) echo > $T/trace ;;
+	cpureset) echo > $T/per_cpu/cpu$cpu/trace ;;
+	onoff) echo 0 > $T/tracing_on; echo 1 > $T/tracing_on ;;
+	overwrite) echo $((RANDOM % 2)) > $T/options/overwrite ;;
+	clock) echo "${clocks[RANDOM % ${#clocks[@]}]}" > $T/trace_clock ;;
+	percent) [ -e $T/buffer_percent ] &&
+		echo $((RANDOM % 101)) > $T/buffer_percent ;;
+	instance) mkdir $T/instances/rb_torture &&
+		echo 1 > $T/instances/rb_torture/events/sched/enable &&
+		echo inst > $T/instances/rb_torture/trace_marker
+		sleep 0.1
+		rmdir $T/instances/rb_torture ;;
+	hotplug) [ -n "$hotplug" ] && echo 0 > $hotplug && sleep 0.1 &&
+		echo 1 > $hotplug ;;
+	esac
+}
+
+ops=(snapshot cpusnap grow shrink cpusize nomem reset cpureset onoff
+     overwrite clock percent instance hotplug)
+end=$((SECONDS + secs))
+while [ $SECONDS -lt $end ]; do
+	o=${ops[RANDOM % ${#ops[@]}]}
+	op "$o" 2> /dev/null
+	count[$o]=$((${count[$o]:-0} + 1))
+	sleep 0.0$((RANDOM % 10))
+done
+echo "# operations: $(for o in "${ops[@]}"; do printf '%s %s, ' "$o" "${count[$o]:-0}"; done)"
+[ -z "$hotplug" ] && echo "# no CPU hotplug in this kernel (cpu1/online not writable)"
+
+for p in "${readers[@]}"; do
+	kill -0 "$p" 2> /dev/null || fail "reader $p died"
+done
+if [ -n "${tcpid:-}" ]; then
+	if ! timeout 120 tail --pid="$tcpid" -f /dev/null; then
+		fail "trace-cmd record did not end"
+		kill "$tcpid"
+	elif ! trace-cmd report -i "$tmp/t.dat" > /dev/null 2> "$tmp/report.err"; then
+		fail "trace-cmd report failed: $(head -3 "$tmp/report.err")"
+	fi
+fi
+# Shut the readers down: they must go
+kill "${pids[@]}" 2> /dev/null
+pkill -f "cat $T" 2> /dev/null
+for p in "${pids[@]}" "$apid"; do
+	timeout 30 tail --pid="$p" -f /dev/null || fail "process $p hangs after kill"
+done
+pids=()
+if [ -s "$tmp/pipe.count" ]; then
+	read -r good badn < "$tmp/pipe.count"
+	echo "# trace_pipe: $good whole marker lines, $badn others"
+	[ "$badn" = 0 ] || { fail "trace_pipe: torn marker lines:"; sed 's/^/#   /' "$tmp/pipe.bad"; }
+	[ "$good" -gt 0 ] || fail "trace_pipe: no marker line read"
+else
+	fail "trace_pipe reader left no count"
+fi
+
+# The buffer still works
+echo "$overwrite" > $T/options/overwrite
+echo 1 > $T/tracing_on
+echo > $T/trace
+echo rb-torture-last > $T/trace_marker
+grep -q rb-torture-last $T/trace || fail "a write after the torture is not in the trace"
+
+bad=$(dmesg | tail -n +$((klog_start + 1)) |
+	grep -E 'WARNING:|BUG:|Oops|Call Trace|possible .*deadlock|INFO: task' | head -5)
+[ -z "$bad" ] || { fail "kernel log:"; echo "$bad" | sed 's/^/#   /'; }
+[ $rc = 0 ] && echo "# torture: ${secs}s, $ncpus CPUs, no splat, readers alive"
+exit $rc
