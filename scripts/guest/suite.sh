@@ -80,9 +80,11 @@ if want tracefs; then
 		echo 'vfs_write' > $T/set_ftrace_filter || { why="no vfs_write to filter on"; return 1; }
 		echo "$tracer" > $T/current_tracer || { why="no $tracer tracer"; return 1; }
 		for _ in $(seq 50); do echo x > /dev/null; done
+		echo 0 > $T/tracing_on
+		cp $T/trace "$D/trace-$tracer.txt"
 		echo nop > $T/current_tracer
 		echo > $T/set_ftrace_filter
-		cp $T/trace "$D/trace-$tracer.txt"
+		echo 1 > $T/tracing_on
 		grep -q "^# tracer: $tracer" "$D/trace-$tracer.txt" || { why="no $tracer header"; return 1; }
 		[ "$(grep -cE "$want" "$D/trace-$tracer.txt")" -ge 50 ] ||
 			{ why="fewer than 50 vfs_write records"; return 1; }
@@ -95,6 +97,43 @@ if want tracefs; then
 	}
 	check "tracefs: function tracer, set_ftrace_filter vfs_write" \
 		tracefs_function function ' vfs_write <-'
+	# The latency tracers keep the worst case in the snapshot buffer by
+	# swapping buffers (irqsoff, preemptoff: ring_buffer_swap_cpu() on
+	# the CPU; wakeup*: the whole buffer).  function-trace off: TCG.
+	# $1 tracer, $2 command that makes a latency of at least $3 us.
+	tracefs_latency() {
+		local tracer=$1 cmd=$2 min=$3 lat
+		grep -qw "$tracer" $T/available_tracers || { why="no $tracer tracer"; return 1; }
+		echo 0 > $T/options/function-trace
+		echo "$tracer" > $T/current_tracer || { why="cannot set $tracer"; return 1; }
+		echo 0 > $T/tracing_max_latency
+		echo 1 > $T/tracing_on
+		eval "$cmd" > /dev/null 2>&1
+		# No new maximum between the two reads below
+		echo 0 > $T/tracing_on
+		lat=$(cat $T/tracing_max_latency)
+		cp $T/trace "$D/trace-$tracer.txt"
+		echo 1 > $T/tracing_on
+		echo nop > $T/current_tracer
+		echo 1 > $T/options/function-trace
+		[ "$lat" -ge "$min" ] ||
+			{ why="tracing_max_latency $lat us, expected at least $min"; return 1; }
+		grep -q "^# $tracer latency trace" "$D/trace-$tracer.txt" ||
+			{ why="no '# $tracer latency trace' header"; return 1; }
+		grep -qE "^# latency: $lat us" "$D/trace-$tracer.txt" ||
+			{ why="header latency is not tracing_max_latency ($lat us)"; return 1; }
+	}
+	if modprobe -n preemptirq_delay_test 2> /dev/null; then
+		check "tracefs: irqsoff tracer (1 ms irqs off)" tracefs_latency irqsoff \
+			'modprobe preemptirq_delay_test test_mode=irq delay=1000 && sleep 1 && rmmod preemptirq_delay_test' 1000
+		check "tracefs: preemptoff tracer (1 ms preemption off)" tracefs_latency preemptoff \
+			'modprobe preemptirq_delay_test test_mode=preempt delay=1000 && sleep 1 && rmmod preemptirq_delay_test' 1000
+	fi
+	# A CFS wakeup may be scheduled within the microsecond: RT tasks
+	check "tracefs: wakeup tracer" tracefs_latency wakeup \
+		'for i in 1 2 3 4 5; do chrt -f 10 sleep 0.01; done' 1
+	check "tracefs: wakeup_rt tracer" tracefs_latency wakeup_rt \
+		'for i in 1 2 3 4 5; do chrt -f 10 sleep 0.01; done' 1
 	check "tracefs: function_graph tracer, set_ftrace_filter vfs_write" \
 		tracefs_function function_graph 'vfs_write\(\);|vfs_write\(\) \{|^ *[0-9]+\) .*\}'
 	echo > $T/trace
