@@ -127,7 +127,7 @@ step_fault() {
 	local D=/sys/kernel/debug/fail_page_alloc S=/sys/kernel/debug/failslab
 	local i want before after err n_ok=0 n_nomem=0
 	mountpoint -q /sys/kernel/debug ||
-		mount -t debugfs debugfs /sys/kernel/debug 2> /dev/null
+		mount -t debugfs none /sys/kernel/debug 2> /dev/null
 	if [ ! -d $D ]; then
 		echo "# fault injection: no fail_page_alloc in this kernel (skipped)"
 		return

@@ -155,7 +155,10 @@ pids=()
 if [ -s "$tmp/pipe.count" ]; then
 	read -r good badn < "$tmp/pipe.count"
 	echo "# trace_pipe: $good whole marker lines, $badn others"
-	[ "$badn" = 0 ] || { fail "trace_pipe: torn marker lines:"; sed 's/^/#   /' "$tmp/pipe.bad"; }
+	if [ "$badn" != 0 ]; then
+		fail "trace_pipe: torn marker lines:"
+		sed 's/^/#   /' "$tmp/pipe.bad"
+	fi
 	[ "$good" -gt 0 ] || fail "trace_pipe: no marker line read"
 else
 	fail "trace_pipe reader left no count"
