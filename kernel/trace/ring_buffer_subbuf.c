@@ -1181,13 +1181,27 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * Whether the writers delivered the sub-buffer at @sbs for the generation
+ * the reader expects: its id has the "no reference" flag and that
+ * generation's tag.  @id: the id read, for rb_get_subbuf()'s cmpxchg.
+ */
+static bool rb_subbuf_delivered(struct ring_buffer_per_cpu *cpu_buffer,
+				unsigned long sbs, unsigned long *id)
+{
+	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
+
+	*id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
+	return (*id & RB_ID_NOREF) && (*id >> RB_ID_TAG_SHIFT) == gen;
+}
+
+/*
  * Whether a reader would find something to read now.  The same tests as
  * rb_claim(), without claiming: ring_buffer_empty_cpu() must agree with
  * ring_buffer_peek(), or ftrace_dump() (while (!empty) peek) never ends.
  */
 static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	unsigned long o, pos, sbs, id, gen;
+	unsigned long o, pos, sbs, id;
 
 	if (cpu_buffer->r_head < cpu_buffer->r_end)
 		return true;
@@ -1196,9 +1210,7 @@ static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 	if (pos == o)
 		return false;
 	sbs = pos & ~RB_SB_MASK;
-	gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
-	id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
-	if ((id & RB_ID_NOREF) && (id >> RB_ID_TAG_SHIFT) == gen)
+	if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
 		return true;
 	return rb_pos_before(pos, rb_partial_end(cpu_buffer, sbs));
 }
@@ -1212,7 +1224,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 	int tries;
 
 	for (tries = 0; tries < 2 * cpu_buffer->nr_subbufs + 8; tries++) {
-		unsigned long c, o, pos, sbs, id, gen;
+		unsigned long c, o, pos, sbs, id;
 		enum rb_claim r;
 
 		c = READ_ONCE(cpu_buffer->consumed);
@@ -1221,9 +1233,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 		if (pos == o)
 			return false;
 		sbs = pos & ~RB_SB_MASK;
-		gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
-		id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
-		if ((id & RB_ID_NOREF) && (id >> RB_ID_TAG_SHIFT) == gen)
+		if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
 			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id);
 		else if (!whole)
 			r = rb_read_partial(cpu_buffer, c, pos, sbs);
