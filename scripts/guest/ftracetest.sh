@@ -5,18 +5,29 @@
 #
 # Usage: ftracetest.sh [TESTDIR] [LISTFILE]
 #   TESTDIR   ftracetest directory (default: the applied tree's)
-#   LISTFILE  expectation list: test cases marked SKIP there are not run
-#             and recorded as SKIP; without it every test case runs.
-# Env: RB_FT_TIMEOUT (seconds per test, default 300: at least twice the
-# slowest case measured under TCG, 97 s), RB_FT_FILTER (regex on
-# the test path: only matching tests run).
+#   LISTFILE  expectation list (scripts/expect/ftracetest.txt): it says
+#             which tier runs each test case and may give it a timeout of
+#             its own; without it every test case runs.
+# Env: RB_FT_TIER (ci: the cases not marked "extended", the default;
+# extended: only those; all), RB_FT_TIMEOUT (seconds per test case
+# without a timeout of its own, default 300: at least twice the slowest
+# such case measured under TCG), RB_FT_FILTER (regex on the test path:
+# only matching tests run).
 FT=${1:-$RB_LINUX/tools/testing/selftests/ftrace}
 LIST=${2:-}
+tier=${RB_FT_TIER:-ci}
 res=$RB_OUT/ftracetest.txt
 logs=$RB_OUT/ftracetest-logs
 T=/sys/kernel/tracing
 mkdir -p "$logs"
 : > "$res"
+case $tier in ci|extended|all) ;; *) echo "ftracetest.sh: bad RB_FT_TIER $tier" >&2; exit 2 ;; esac
+
+# expectation TEST: the case's line of the list, without its comment
+expectation() {
+	[ -n "$LIST" ] || return 0
+	grep -E "^$1 " "$LIST" | sed 's/#.*//'
+}
 
 cd "$FT" || exit 1
 t0=$(date +%s)
@@ -24,13 +35,19 @@ for tc in $(find test.d -name '*.tc' | sort); do
 	if [ -n "${RB_FT_FILTER:-}" ] && ! echo "$tc" | grep -qE "$RB_FT_FILTER"; then
 		continue
 	fi
-	if [ -n "$LIST" ] && grep -qE "^$tc SKIP" "$LIST"; then
-		echo "$tc SKIP 0" | tee -a "$res"
-		continue
-	fi
+	exp=" $(expectation "$tc") "
+	case "$tier:$exp" in
+	ci:*" extended "*) continue ;;
+	extended:*" extended "*|all:*) ;;
+	extended:*) continue ;;
+	esac
+	case "$exp" in
+	*" SKIP "*) echo "$tc SKIP 0" | tee -a "$res"; continue ;;
+	esac
 	tmo=${RB_FT_TIMEOUT:-300}
-	# checkbashisms runs once per test file: minutes of perl under TCG.
-	[ "$tc" = test.d/selftest/bashisms.tc ] && tmo=$((tmo * 4))
+	case "$exp" in
+	*" timeout="*) tmo=${exp##* timeout=}; tmo=${tmo%% *} ;;
+	esac
 	s=$(date +%s)
 	out=$(timeout -k 10 "$tmo" ./ftracetest -l "$logs" "$tc" 2>&1)
 	rc=$?
@@ -47,4 +64,4 @@ for tc in $(find test.d -name '*.tc' | sort); do
 	echo "$tc $r $(( $(date +%s) - s ))" | tee -a "$res"
 	[ "$r" = PASS ] || echo "$out" > "$logs/$(echo "$tc" | tr / _).out"
 done
-echo "ftracetest: $(wc -l < "$res") test cases in $(( $(date +%s) - t0 )) s"
+echo "ftracetest: $(wc -l < "$res") test cases ($tier) in $(( $(date +%s) - t0 )) s"

@@ -16,10 +16,14 @@ mkdir -p "$D"
 parts=,${RB_SUITE:-startup,tracefs,tracecmd,kselftest,ftracetest},
 label=${RB_LABEL:+$RB_LABEL }
 want() { case "$parts" in *",$1,"*) return 0 ;; esac; return 1; }
+# Each check's time goes to $D/times.txt ("<seconds> <name>"), for the
+# budget of scripts/test: the check lines themselves stay as they are.
+times=$D/times.txt
 check() { # check NAME CONDITION-COMMAND... ; WHY from $why
-	local name=$1; shift
+	local name=$1 t0=$SECONDS; shift
 	why=""
 	if "$@"; then echo "PASS: $label$name"; else echo "FAIL: $label$name: ${why:-failed}"; fi
+	echo "$((SECONDS - t0)) $label$name" >> "$times"
 }
 . "$RB_TOP/scripts/guest/lib.sh"
 
@@ -181,8 +185,15 @@ if want kselftest; then
 		# tree stays clean, and test scripts find their programs.
 		# Through a pipe: the kselftest runner appends each test's
 		# output to /dev/stdout, which a plain file's offset overwrites.
+		t0=$SECONDS
+		# Each start and result line is stamped with the suite's
+		# clock in $ks.stamps, for the time of every test.
 		make -C "$RB_LINUX/tools/testing/selftests/$name" run_tests 2>&1 |
-			cat > "$ks.log"
+			while IFS= read -r l; do
+				printf '%s\n' "$l"
+				case $l in *"selftests: "*) echo "$SECONDS $l" >> "$ks.stamps" ;; esac
+			done > "$ks.log"
+		echo "$((SECONDS - t0)) ${label}kselftest $name (all)" >> "$times"
 		grep -q -E '^(not )?ok [0-9]+ selftests: ' "$ks.log" ||
 			echo "FAIL: ${label}kselftest $name: no result (see $ks.log)"
 		# Our own tests must run: a skip means a missing option or tool.
@@ -235,8 +246,10 @@ if want torture; then
 fi
 
 if want ftracetest; then
+	t0=$SECONDS
 	"$RB_TOP/scripts/guest/ftracetest.sh" "" "$RB_TOP/scripts/expect/ftracetest.txt" \
 		> "$D/ftracetest.log" 2>&1
+	echo "$((SECONDS - t0)) ${label}ftracetest (all)" >> "$times"
 	echo "ftracetest: $(tail -1 "$D/ftracetest.log")"
 fi
 exit 0

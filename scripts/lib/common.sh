@@ -49,3 +49,17 @@ rb_series_hash() {
 }
 
 rb_elapsed() { echo $(( $(date +%s) - $1 )); }
+
+# rb_model_lines LOG: the check lines ("PASS: model ..." / "FAIL: ...") of
+# a scripts/model log, one per case, and a FAIL when it did not finish.
+rb_model_lines() {
+	local name kind secs verdict
+	while read -r name kind secs verdict; do
+		case $verdict in
+		PASS*) echo "PASS: model $kind $name ($secs)" ;;
+		*) echo "FAIL: model $kind $name: $verdict" ;;
+		esac
+	done < <(grep -E '^[a-z0-9-]+ +(check|probe|seed) ' "$1")
+	grep -qE '^model: [0-9]+ of [0-9]+ cases as expected' "$1" ||
+		echo "FAIL: model check did not finish: $(tail -1 "$1")"
+}
