@@ -5,18 +5,33 @@
 # trace_marker from a task per CPU) and readers of trace, trace_pipe and
 # trace_pipe_raw (cat, and splice through trace-cmd if it is installed),
 # while admin operations run in random order: global and per-CPU
-# snapshot, resize up, down and beyond memory, "echo > trace" and per-CPU
-# reset, tracing_on and overwrite toggles, every trace_clock,
-# buffer_percent, instance mkdir and rmdir, CPU offline and online.
+# snapshot and reads of it, resize up, down and beyond memory,
+# "echo > trace" and per-CPU reset, tracing_on and overwrite toggles,
+# every trace_clock, buffer_percent, instance mkdir and rmdir, CPU
+# offline and online.
+#
+# Then the books: rb_compat's three modes (every numbered record read
+# once, intact, or announced and counted as lost: read + lost = written
+# per CPU, stats agreeing) while the operations that must neither drop
+# nor damage a record run beside them: buffer_percent changes, instance
+# mkdir and rmdir, reads of the snapshot buffer and of the stats.  The
+# operations of the first part that discard records by design (reset,
+# snapshot swap, resize, clock change) or refuse writes for a while
+# (tracing_on, CPU offline, and any resize, even one that fails:
+# __tracing_resize_ring_buffer() stops tracing around it, so a write in
+# that window fails with EBADF and is counted nowhere, on either ring
+# buffer) leave no interval whose books can balance.
 #
 # Passes when the kernel log has no WARNING, BUG, Oops or lockdep report,
 # every reader is still there at the end and ends when tracing is shut
-# down (no hang), and a last write after it all is read back.
+# down (no hang), a last write after it all is read back, and the books
+# balance.
 #
 # Usage: rb_torture.sh [SECONDS] (default 30)
 
 ksft_skip=4
 T=/sys/kernel/tracing
+dir=$(dirname "$0")
 secs=${1:-30}
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
@@ -99,6 +114,7 @@ op() {
 	local cpu=$((RANDOM % ncpus))
 	case $1 in
 	snapshot) [ -e $T/snapshot ] && echo 1 > $T/snapshot ;;
+	snapread) [ -e $T/snapshot ] && cat $T/snapshot > /dev/null ;;
 	cpusnap) [ -e $T/per_cpu/cpu$cpu/snapshot ] &&
 		echo 1 > $T/per_cpu/cpu$cpu/snapshot ;;
 	grow) echo $((64 + RANDOM % 512)) > $T/buffer_size_kb ;;
@@ -122,7 +138,7 @@ op() {
 	esac
 }
 
-ops=(snapshot cpusnap grow shrink cpusize nomem reset cpureset onoff
+ops=(snapshot snapread cpusnap grow shrink cpusize nomem reset cpureset onoff
      overwrite clock percent instance hotplug)
 end=$((SECONDS + secs))
 while [ $SECONDS -lt $end ]; do
@@ -166,10 +182,46 @@ fi
 
 # The buffer still works
 echo "$overwrite" > $T/options/overwrite
+echo "$clock" > $T/trace_clock
 echo 1 > $T/tracing_on
 echo > $T/trace
 echo rb-torture-last > $T/trace_marker
 grep -q rb-torture-last $T/trace || fail "a write after the torture is not in the trace"
+
+# The books, with the operations that keep every record beside them.
+if [ -x "$dir/rb_compat" ]; then
+	bash -c "$(declare -f op); T=$T ncpus=$ncpus; n=0
+		trap 'echo \$n > $tmp/books.ops; exit' TERM
+		while :; do
+			for o in percent instance snapread; do op \$o 2> /dev/null; done
+			cat $T/per_cpu/cpu*/stats > /dev/null
+			n=\$((n + 3))
+		done" &
+	bookpid=$!
+	# Half as long as the first part, and at least one round
+	end=$((SECONDS + (secs + 1) / 2))
+	rounds=0
+	while :; do
+		for mode in drain overrun discard; do
+			log=$tmp/books-$mode.log
+			"$dir/rb_compat" -n 100000 "$mode" > "$log" 2>&1 ||
+				{ fail "books ($mode):"; grep -E 'FAIL|not ok' "$log" | head -5; }
+			# read and missing, summed over the CPUs
+			echo "$mode $(awk '/^# cpu[0-9]+: read/ { r += $4; m += $6 + $8 }
+				END { print r + 0, m + 0 }' "$log")" >> "$tmp/books.sum"
+		done
+		rounds=$((rounds + 1))
+		[ $SECONDS -lt $end ] || break
+	done
+	kill "$bookpid"
+	wait "$bookpid" 2> /dev/null
+	echo "# books: $rounds rounds of rb_compat drain, overrun and discard;" \
+	     "$(cat "$tmp/books.ops" 2> /dev/null || echo 0) operations beside them"
+	awk '{ r[$1] += $2; m[$1] += $3 }
+	     END { for (k in r) printf "#   %s: read %d, lost %d\n", k, r[k], m[k] }' "$tmp/books.sum"
+else
+	fail "no rb_compat next to $0: the books are not checked"
+fi
 
 bad=$(dmesg | tail -n +$((klog_start + 1)) |
 	grep -E 'WARNING:|BUG:|Oops|Call Trace|possible .*deadlock|INFO: task' | head -5)
