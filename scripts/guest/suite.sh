@@ -5,9 +5,7 @@
 # Env: RB_SUITE (comma list of parts, default
 # "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
 # "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
-# with other kernel parameters), RB_FLAVOUR (legacy or subbuf: the ring
-# buffer the kernel runs, for rb_tracecmd.sh, which asks less of the
-# page-based one), RB_KSELFTESTS (comma list of the kselftest directories
+# with other kernel parameters), RB_KSELFTESTS (comma list of the kselftest directories
 # to run, default all), RB_TORTURE_SECONDS (for the "torture" part: a
 # long rb_torture.sh, the extended tier's).
 T=/sys/kernel/tracing

@@ -63,3 +63,18 @@ rb_model_lines() {
 	grep -qE '^model: [0-9]+ of [0-9]+ cases as expected' "$1" ||
 		echo "FAIL: model check did not finish: $(tail -1 "$1")"
 }
+
+# rb_vm_lines LABEL DIR RC: the check lines of a scripts/vm boot whose
+# results are in DIR and whose exit status was RC: the guest's own
+# PASS/FAIL lines, then one for the boot and its kernel log.
+rb_vm_lines() {
+	local label=${1:+$1 } dir=$2 rc=$3
+	grep -E '^(PASS|FAIL): ' "$dir/guest.log" 2> /dev/null
+	case $rc in
+	0) echo "PASS: ${label}kernel log clean (no WARN/BUG/KASAN/lockdep/RCU report)" ;;
+	1) echo "FAIL: ${label}the guest command failed (see $dir/guest.log)" ;;
+	2) echo "FAIL: ${label}kernel log: $(head -1 "$dir/splats.txt")" ;;
+	3) echo "FAIL: ${label}guest crashed or panicked (see $dir/console.log)" ;;
+	*) echo "FAIL: ${label}guest hung: watchdog fired (see $dir/console.log)" ;;
+	esac
+}

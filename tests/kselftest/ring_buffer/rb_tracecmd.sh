@@ -24,9 +24,11 @@
 # sub-buffer one (in the run traced, its recorders were still waiting
 # when the signal came, and flushed) it must equal written.
 #
-# Which buffer runs: RB_FLAVOUR=legacy (page-based) or subbuf in the
-# environment, else the kernel's config (/proc/config.gz or
-# /boot/config-<release>) where there is one, else the sub-buffer one.
+# Which buffer runs, from the kernel's config (/proc/config.gz, which
+# the config fragment of this directory asks for, or
+# /boot/config-<release>): the sub-buffer one with
+# CONFIG_RING_BUFFER_SUBBUF=y, else the page-based one (the only one an
+# upstream kernel has).
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -39,13 +41,10 @@ command -v trace-cmd > /dev/null || { echo "no trace-cmd"; exit $ksft_skip; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; trace-cmd reset > /dev/null 2>&1' EXIT
 ncpu=$(getconf _NPROCESSORS_ONLN)
-page_based=0
-case ${RB_FLAVOUR:-} in
-legacy) page_based=1 ;;
-subbuf) ;;
-*) { zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2>/dev/null |
-	grep -qx 'CONFIG_RING_BUFFER_PAGE=y' && page_based=1 ;;
-esac
+page_based=1
+{ zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null |
+	grep -qx 'CONFIG_RING_BUFFER_SUBBUF=y' && page_based=0
+[ $page_based = 1 ] && echo "# the page-based ring buffer's rules (see above)"
 rc=0
 fail() { echo "# FAIL: $*"; rc=1; }
 
