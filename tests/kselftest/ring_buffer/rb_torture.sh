@@ -218,7 +218,8 @@ if [ -x "$dir/rb_compat" ]; then
 	echo "# books: $rounds rounds of rb_compat drain, overrun and discard;" \
 	     "$(cat "$tmp/books.ops" 2> /dev/null || echo 0) operations beside them"
 	awk '{ r[$1] += $2; m[$1] += $3 }
-	     END { for (k in r) printf "#   %s: read %d, lost %d\n", k, r[k], m[k] }' "$tmp/books.sum"
+	     END { for (k in r) printf "#   %s: read %d, lost %d\n", k, r[k], m[k] }' \
+		"$tmp/books.sum"
 else
 	fail "no rb_compat next to $0: the books are not checked"
 fi
