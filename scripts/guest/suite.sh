@@ -5,9 +5,9 @@
 # Env: RB_SUITE (comma list of parts, default
 # "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
 # "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
-# with other kernel parameters), RB_KSELFTESTS (comma list of the kselftest directories
-# to run, default all), RB_TORTURE_SECONDS (for the "torture" part: a
-# long rb_torture.sh, the extended tier's).
+# with other kernel parameters), RB_KSELFTESTS (comma list of the
+# kselftest directories to run, default all), RB_TORTURE_SECONDS (for the
+# "torture" part: a long rb_torture.sh, the extended tier's).
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
 mkdir -p "$D"
