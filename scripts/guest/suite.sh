@@ -168,6 +168,52 @@ if want tracecmd; then
 	}
 	check "trace-cmd record/report round trip (sched)" tracecmd_roundtrip
 	trace-cmd reset > /dev/null 2>&1
+
+	# trace-cmd's network path: "trace-cmd listen" takes the data that
+	# "trace-cmd record -N" reads from trace_pipe_raw and sends over
+	# TCP (loopback here).  Every CPU writes numbered markers at a rate
+	# the recorder keeps up with: each must arrive, once, in order.
+	tracecmd_listen() {
+		local dir=$D/listen port=18765 lp n=300 dat rep=$D/listen-report.txt c
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		trace-cmd listen -p $port -d "$dir" > "$D/listen.log" 2>&1 &
+		lp=$!
+		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
+		trace-cmd record -N localhost:$port -e sched_switch -- bash -c "
+			for c in \$(seq 0 \$((\$(nproc) - 1))); do
+				taskset -c \$c bash -c 'for i in \$(seq $n); do
+					echo \"rbnet cpu=\$0 seq=\$i\" > $T/trace_marker
+					[ \$((i % 50)) = 0 ] && sleep 0.05
+				done' \$c &
+			done
+			wait" > "$D/listen-record.log" 2>&1 || { why="trace-cmd record -N failed"; kill $lp; return 1; }
+		sleep 1
+		kill $lp
+		wait $lp 2> /dev/null
+		dat=$(ls "$dir"/*.dat 2> /dev/null | head -1)
+		[ -n "$dat" ] || { why="trace-cmd listen wrote no file"; return 1; }
+		trace-cmd report -i "$dat" > "$rep" 2> "$D/listen-report.err" ||
+			{ why="trace-cmd report failed"; return 1; }
+		if grep -E 'EVENTS DROPPED|LOST' "$rep" | head -1 > "$D/bad.txt" && [ -s "$D/bad.txt" ]; then
+			why="losses announced: $(head -1 "$D/bad.txt")"; return 1
+		fi
+		for c in $(seq 0 $(( $(nproc) - 1 ))); do
+			grep -q "\[00$c\].* sched_switch:" "$rep" ||
+				{ why="no sched_switch from CPU $c"; return 1; }
+			# The marker's own CPU, in order, each number once.
+			awk -v c="$c" -v n=$n '
+			/ rbnet cpu=/ && $0 ~ "rbnet cpu=" c " " {
+				split($0, a, "seq="); s = a[2] + 0
+				if (s != last + 1) { print "CPU " c ": seq " s " after " last; bad = 1; exit }
+				last = s
+			}
+			END { if (!bad && last != n) { print "CPU " c ": " last " of " n " markers"; bad = 1 }; exit bad }' \
+				"$rep" > "$D/listen-seq.txt" || { why="$(head -1 "$D/listen-seq.txt")"; return 1; }
+		done
+	}
+	check "trace-cmd listen + record -N over loopback: every CPU's markers arrive" tracecmd_listen
+	trace-cmd reset > /dev/null 2>&1
 fi
 
 # The kselftests the series adds (tests/kselftest/<dir> of the project), but
