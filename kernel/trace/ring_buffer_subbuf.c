@@ -1024,23 +1024,40 @@ static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 /*
  * Losses are reported with the first records claimed after them: records
  * overwritten before the reader got to them (overrun), and at the start
- * of a sub-buffer, what writers failed to write before it.
+ * of a sub-buffer, what writers failed to write before it (@drops: the
+ * drop mark of the claimed generation, see rb_claim_drop_mark()).
  */
 static void rb_note_lost(struct ring_buffer_per_cpu *cpu_buffer,
-			 unsigned long sbs, bool from_start)
+			 unsigned long drops, bool from_start)
 {
 	unsigned long over = local_read(&cpu_buffer->overrun);
-	unsigned long drops;
 
 	cpu_buffer->lost_pending += over - cpu_buffer->seen_overrun;
 	cpu_buffer->seen_overrun = over;
 	if (!from_start)
 		return;
-	drops = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].drop_mark);
 	if ((long)(drops - cpu_buffer->seen_drops) > 0) {
 		cpu_buffer->lost_pending += drops - cpu_buffer->seen_drops;
 		cpu_buffer->seen_drops = drops;
 	}
+}
+
+/*
+ * The drop mark of the generation at @sbs, for rb_note_lost().  Read
+ * before the claim's cmpxchg of the consumed word, which orders it before
+ * that cmpxchg: once the consumed word is past @sbs, a writer may begin
+ * the next generation of the sub-buffer and store its own mark in
+ * rb_new_subbuf(), after its read of the consumed word in
+ * rb_push_reader() (a control dependency).  That mark counts drops after
+ * the records claimed here: read after the claim, it announced them a
+ * sub-buffer or more before the gap.  Read after what shows that the
+ * writers began this generation (the id cmpxchg, or the commit count and
+ * barrier C in rb_partial_end()), it is this generation's.
+ */
+static unsigned long rb_claim_drop_mark(struct ring_buffer_per_cpu *cpu_buffer,
+					unsigned long sbs)
+{
+	return READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].drop_mark);
 }
 
 enum rb_claim {
@@ -1057,7 +1074,8 @@ enum rb_claim {
  */
 static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 				   unsigned long c, unsigned long pos,
-				   unsigned long sbs, unsigned long id)
+				   unsigned long sbs, unsigned long id,
+				   unsigned long *drops)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
@@ -1076,6 +1094,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	page = id & RB_ID_PAGE_MASK;
 	bpage = cpu_buffer->pages[page];
 	end = (local_read(&bpage->commit) & RB_COMMIT_MASK) + BUF_PAGE_HDR_SIZE;
+	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
 	if (cmpxchg(&cpu_buffer->consumed, c, (sbs + RB_SB_SIZE) << RB_K_BITS) != c) {
@@ -1155,7 +1174,7 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
  */
 static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 				     unsigned long c, unsigned long pos,
-				     unsigned long sbs)
+				     unsigned long sbs, unsigned long *drops)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	struct buffer_data_page *dst, *src;
@@ -1170,6 +1189,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
 	memcpy(dst, src, len);
 	rb_walk(dst, pos & RB_SB_MASK, len, &n);
+	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
 	if (cmpxchg(&cpu_buffer->consumed, c,
@@ -1224,7 +1244,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 	int tries;
 
 	for (tries = 0; tries < 2 * cpu_buffer->nr_subbufs + 8; tries++) {
-		unsigned long c, o, pos, sbs, id;
+		unsigned long c, o, pos, sbs, id, drops;
 		enum rb_claim r;
 
 		c = READ_ONCE(cpu_buffer->consumed);
@@ -1234,16 +1254,16 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 			return false;
 		sbs = pos & ~RB_SB_MASK;
 		if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
-			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id);
+			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id, &drops);
 		else if (!whole)
-			r = rb_read_partial(cpu_buffer, c, pos, sbs);
+			r = rb_read_partial(cpu_buffer, c, pos, sbs, &drops);
 		else
 			return false;
 
 		if (r == RB_CLAIM_NONE)
 			return false;
 		if (r == RB_CLAIM_GOT) {
-			rb_note_lost(cpu_buffer, sbs, !(pos & RB_SB_MASK));
+			rb_note_lost(cpu_buffer, drops, !(pos & RB_SB_MASK));
 			if (cpu_buffer->r_head < cpu_buffer->r_end)
 				return true;
 		}

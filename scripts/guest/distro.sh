@@ -27,7 +27,7 @@ state=$(systemctl is-active multi-user.target)
 getty=$(systemctl is-active serial-getty@ttyS0.service)
 failed=$(systemctl list-units --failed --plain --no-legend | awk '{ print $1 }' | tr '\n' ' ')
 systemctl list-units --failed > "$D/systemd-failed.txt" 2>&1
-systemd-analyze > "$D/systemd-analyze.txt" 2>&1
+systemctl list-jobs > "$D/systemd-jobs.txt" 2>&1
 if [ "$state" = active ] && [ "$getty" = active ]; then
 	ok "systemd: multi-user.target active, serial getty on ttyS0 running (failed units: ${failed:-none})"
 else

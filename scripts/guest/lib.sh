@@ -23,3 +23,14 @@ teb_run() {
 
 # teb_stat LINE STAT: the value of STAT (mean, std, p50, ...) in LINE.
 teb_stat() { echo "$1" | grep -o " $2=[0-9.]*" | cut -d= -f2; }
+
+# kconfig OPTION: its value in the running kernel's configuration
+# (/proc/config.gz, else /boot/config-<release>); empty when not set.
+kconfig() {
+	local cfg=/boot/config-$(uname -r)
+	if [ -r /proc/config.gz ]; then
+		zcat /proc/config.gz
+	elif [ -r "$cfg" ]; then
+		cat "$cfg"
+	fi | sed -n "s/^$1=//p"
+}
