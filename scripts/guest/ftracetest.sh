@@ -8,11 +8,12 @@
 #   LISTFILE  expectation list (scripts/expect/ftracetest.txt): it says
 #             which tier runs each test case and may give it a timeout of
 #             its own; without it every test case runs.
-# Env: RB_FT_TIER (ci: the cases not marked "extended", the default;
-# extended: only those; all), RB_FT_TIMEOUT (seconds per test case
+# Env: RB_FT_TIER (ci, the default, extended, single or all: see
+# rb_ft_in_tier in scripts/lib/common.sh), RB_FT_TIMEOUT (seconds per test case
 # without a timeout of its own, default 300: at least twice the slowest
 # such case measured under TCG), RB_FT_FILTER (regex on the test path:
 # only matching tests run).
+. "$RB_TOP/scripts/lib/common.sh"
 FT=${1:-$RB_LINUX/tools/testing/selftests/ftrace}
 LIST=${2:-}
 tier=${RB_FT_TIER:-ci}
@@ -21,7 +22,7 @@ logs=$RB_OUT/ftracetest-logs
 T=/sys/kernel/tracing
 mkdir -p "$logs"
 : > "$res"
-case $tier in ci|extended|all) ;; *) echo "ftracetest.sh: bad RB_FT_TIER $tier" >&2; exit 2 ;; esac
+[[ "$tier" =~ ^($RB_FT_TIERS)$ ]] || { echo "ftracetest.sh: bad RB_FT_TIER $tier" >&2; exit 2; }
 
 # expectation TEST: the case's line of the list, without its comment
 expectation() {
@@ -36,11 +37,7 @@ for tc in $(find test.d -name '*.tc' | sort); do
 		continue
 	fi
 	exp=" $(expectation "$tc") "
-	case "$tier:$exp" in
-	ci:*" extended "*) continue ;;
-	extended:*" extended "*|all:*) ;;
-	extended:*) continue ;;
-	esac
+	rb_ft_in_tier "$tier" "$exp" || continue
 	case "$exp" in
 	*" SKIP "*) echo "$tc SKIP 0" | tee -a "$res"; continue ;;
 	esac

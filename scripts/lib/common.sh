@@ -78,3 +78,20 @@ rb_vm_lines() {
 	*) echo "FAIL: ${label}guest hung: watchdog fired (see $dir/console.log)" ;;
 	esac
 }
+
+# rb_ft_in_tier TIER TAGS: whether an ftracetest case whose expectation
+# carries TAGS (the words after its result, comment removed) runs in TIER.
+# ci: untagged cases; extended: "extended" ones; single: "single" ones,
+# which need TCG's vCPUs in one host thread (RB_TCG_THREAD=single; the
+# function tracer on every function livelocks MTTCG guests); all: all.
+rb_ft_in_tier() {
+	case "$1: $2 " in
+	all:*) return 0 ;;
+	ci:*" extended "*|ci:*" single "*) return 1 ;;
+	ci:*) return 0 ;;
+	extended:*" extended "*) return 0 ;;
+	single:*" single "*) return 0 ;;
+	esac
+	return 1
+}
+RB_FT_TIERS="ci|extended|single|all"
