@@ -125,6 +125,18 @@ if want tracefs; then
 		grep -qE "^# latency: $lat us" "$D/trace-$tracer.txt" ||
 			{ why="header latency is not tracing_max_latency ($lat us)"; return 1; }
 	}
+	# The module's kthread makes its section when it gets a CPU, which
+	# on a loaded host may be seconds later (the CI run of 2026-11-24
+	# 23:51 traced an RCU section of 645 us instead, after "sleep 1"):
+	# wait for a maximum of at least $1 us, 30 s at most.
+	latency_wait() {
+		local i
+		for i in $(seq 300); do
+			[ "$(cat $T/tracing_max_latency)" -ge "$1" ] && return 0
+			sleep 0.1
+		done
+		return 0
+	}
 	# A kernel built without a latency tracer (Debian's config has
 	# none) skips its check, and says so; any other kernel must have it.
 	latency_check() { # NAME CONFIG TRACER CMD MIN
@@ -138,9 +150,9 @@ if want tracefs; then
 	}
 	if modprobe -n preemptirq_delay_test 2> /dev/null; then
 		latency_check "tracefs: irqsoff tracer (1 ms irqs off)" CONFIG_IRQSOFF_TRACER irqsoff \
-			'modprobe preemptirq_delay_test test_mode=irq delay=1000 && sleep 1 && rmmod preemptirq_delay_test' 1000
+			'modprobe preemptirq_delay_test test_mode=irq delay=1000 && latency_wait 1000; rmmod preemptirq_delay_test' 1000
 		latency_check "tracefs: preemptoff tracer (1 ms preemption off)" CONFIG_PREEMPT_TRACER preemptoff \
-			'modprobe preemptirq_delay_test test_mode=preempt delay=1000 && sleep 1 && rmmod preemptirq_delay_test' 1000
+			'modprobe preemptirq_delay_test test_mode=preempt delay=1000 && latency_wait 1000; rmmod preemptirq_delay_test' 1000
 	fi
 	# A CFS wakeup may be scheduled within the microsecond: RT tasks
 	latency_check "tracefs: wakeup tracer" CONFIG_SCHED_TRACER wakeup \
