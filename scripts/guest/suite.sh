@@ -222,7 +222,7 @@ if want tracecmd; then
 			why="losses announced: $(head -1 "$D/bad.txt")"; return 1
 		fi
 		for c in $(seq 0 $(( $(nproc) - 1 ))); do
-			grep -q "\[00$c\].* sched_switch:" "$rep" ||
+			grep -q "\[$(printf %03d "$c")\].* sched_switch:" "$rep" ||
 				{ why="no sched_switch from CPU $c"; return 1; }
 			# The marker's own CPU, in order, each number once.
 			awk -v c="$c" -v n=$n '
