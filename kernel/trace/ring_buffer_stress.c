@@ -10,11 +10,18 @@
  * they write.  Each record carries its CPU, context, a sequence number
  * per CPU and context, and a payload pattern.
  *
+ * Every seventh record of each context is discarded
+ * (ring_buffer_discard_commit()) instead of committed: given back when it
+ * is the last one reserved, else left as padding.
+ *
  * Checked, in flight-recorder and in discard mode: every record read is
  * intact and read once (sequence numbers strictly increase per CPU and
- * context), times never go backwards per CPU, and per CPU the records
- * read plus the overrun the buffer counts equal the records committed,
- * with the losses reported to the reader between those two bounds.
+ * context), no discarded record is read, times never go backwards per
+ * CPU (on the sub-buffer ring buffer: each record's time is exactly the
+ * one its writer's reservation read, ring_buffer_event_time_stamp()), and
+ * per CPU the records read plus the overrun the buffer counts equal the
+ * records committed, with the losses reported to the reader between
+ * those two bounds.
  *
  * Loaded with run=1 the module runs the test and fails to load if it
  * fails; the results are in the kernel log.
@@ -69,6 +76,7 @@ enum { CTX_TASK, CTX_SOFTIRQ, CTX_IRQ, CTX_NMI, NR_CTX };
 static const char * const ctx_name[NR_CTX] = { "task", "softirq", "irq", "nmi" };
 
 #define RBS_MAGIC	0x72627374
+#define RBS_DISCARDED	0x64736364	/* magic of a discarded record */
 
 struct rbs_rec {
 	u32	magic;
@@ -76,6 +84,7 @@ struct rbs_rec {
 	u8	cpu;
 	u16	len;
 	u32	seq;
+	u64	ts;		/* ring_buffer_event_time_stamp() */
 	u8	fill[];
 };
 
@@ -83,6 +92,7 @@ struct rbs_cpu {
 	u32			seq[NR_CTX];		/* next to write */
 	unsigned long		committed[NR_CTX];
 	unsigned long		failed[NR_CTX];
+	unsigned long		discarded[NR_CTX];
 	bool			nmi_pending;
 	bool			dump_pending;	/* admin: NMI dumps instead */
 	bool			dump_sent;
@@ -125,7 +135,11 @@ static void rbs_write(int ctx, bool nest_nmi)
 		return;
 	}
 	r = ring_buffer_event_data(event);
-	r->magic = RBS_MAGIC;
+	r->magic = seq % 7 == 3 ? RBS_DISCARDED : RBS_MAGIC;
+#ifdef CONFIG_RING_BUFFER_SUBBUF
+	/* Exported by the sub-buffer ring buffer only */
+	r->ts = ring_buffer_event_time_stamp(buffer, event);
+#endif
 	r->ctx = ctx;
 	r->cpu = smp_processor_id();
 	r->len = len;
@@ -139,8 +153,13 @@ static void rbs_write(int ctx, bool nest_nmi)
 		while (READ_ONCE(c->nmi_pending) && --spin)
 			cpu_relax();
 	}
-	ring_buffer_unlock_commit(buffer, event);
 	c->seq[ctx] = seq + 1;
+	if (r->magic == RBS_DISCARDED) {
+		ring_buffer_discard_commit(buffer, event);
+		c->discarded[ctx]++;
+		return;
+	}
+	ring_buffer_unlock_commit(buffer, event);
 	c->committed[ctx]++;
 }
 
@@ -222,6 +241,12 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 	if (ts < c->last_ts)
 		rbs_fail("cpu%d: time goes back %llu -> %llu\n", cpu, c->last_ts, ts);
 	c->last_ts = ts;
+	if (r->magic == RBS_DISCARDED) {
+		rbs_fail("cpu%d %s seq %u: a discarded record was read\n",
+			 cpu, ctx_name[r->ctx], r->seq);
+		c->bad++;
+		return;
+	}
 	if (r->magic != RBS_MAGIC || r->ctx >= NR_CTX || r->cpu != cpu ||
 	    ring_buffer_event_length(event) < sizeof(*r) + r->len) {
 		rbs_fail("cpu%d: corrupt record header (magic %x ctx %u cpu %u len %u)\n",
@@ -237,6 +262,14 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 			return;
 		}
 	}
+	/*
+	 * The page-based buffer gives a writer that interrupted another
+	 * one's time update the time of the record before it (6.1's
+	 * __rb_reserve_next()): exact times are the sub-buffer buffer's.
+	 */
+	if (IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF) && ts != r->ts)
+		rbs_fail("cpu%d %s seq %u: time %llu, its writer's was %llu\n",
+			 cpu, ctx_name[r->ctx], r->seq, ts, r->ts);
 	if ((s64)r->seq <= c->last_seq[r->ctx])
 		rbs_fail("cpu%d %s: seq %u after %lld: read twice or out of order\n",
 			 cpu, ctx_name[r->ctx], r->seq, c->last_seq[r->ctx]);
@@ -323,7 +356,7 @@ static int rbs_run(bool overwrite)
 
 	for_each_online_cpu(cpu) {
 		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
-		unsigned long committed = 0, failed = 0;
+		unsigned long committed = 0, failed = 0, discarded = 0;
 		unsigned long over = ring_buffer_overrun_cpu(buffer, cpu);
 		unsigned long drop = ring_buffer_dropped_events_cpu(buffer, cpu);
 		unsigned long cover = ring_buffer_commit_overrun_cpu(buffer, cpu);
@@ -331,11 +364,12 @@ static int rbs_run(bool overwrite)
 		for (ctx = 0; ctx < NR_CTX; ctx++) {
 			committed += c->committed[ctx];
 			failed += c->failed[ctx];
+			discarded += c->discarded[ctx];
 		}
-		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu, failed %lu; read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
+		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu, discarded %lu, failed %lu; read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
 			overwrite ? "overwrite" : "discard", cpu,
 			c->committed[CTX_TASK], c->committed[CTX_SOFTIRQ],
-			c->committed[CTX_IRQ], c->committed[CTX_NMI], failed,
+			c->committed[CTX_IRQ], c->committed[CTX_NMI], discarded, failed,
 			c->read, c->lost, over, drop, cover);
 		if (c->read + c->bad + over != committed)
 			rbs_fail("cpu%d: read %lu + overrun %lu != committed %lu\n",

@@ -595,18 +595,42 @@ enum rb_ts_kind {
 };
 
 /*
+ * rb_ts_long_gap(): 2^32 ns or more since the hint.  The delta is exact
+ * when the hint carries the word's 32 bits of time, and fits a
+ * TIME_EXTEND (59 bits) when it is below 2^59 ns.
+ */
+static noinline enum rb_ts_kind
+rb_ts_long_gap(unsigned long lts, u64 hint, u64 ts, u64 *delta)
+{
+	if ((u32)(lts >> 32) != (u32)hint || ts < hint ||
+	    ts - hint >= (1ULL << (TS_SHIFT + 32)))
+		return RB_TS_ABS;
+	*delta = ts - hint;
+	return RB_TS_EXTEND;
+}
+
+/*
  * How to time-stamp a record reserved at @o (not at a sub-buffer start)
  * at time @ts.  The delta is only known when @lts says the record ending
  * at @o has time (lts >> 32) and the hint (a time no later than that
- * record's) shows the 32 bits of difference are all of it.
+ * record's) shows the 32 bits of difference are all of it.  After a gap
+ * of 2^32 ns or more (an idle CPU) the hint is that record's time itself
+ * when its low 32 bits are the word's: the record gets a TIME_EXTEND, as
+ * in the page-based buffer, whose format readers know without absolute
+ * time stamps.  TIME_STAMP is left for a writer that does not know the
+ * time before it: one that interrupted another between its cmpxchg and
+ * its rb_update_lts(), as the page-based buffer does for one that
+ * interrupted a time update (RB_ADD_STAMP_FORCE).
  */
 static __always_inline enum rb_ts_kind
-rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u32 *delta)
+rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 {
 	u32 d;
 
-	if ((u32)lts != (u32)o || ts - hint >= (1ULL << 32))
+	if ((u32)lts != (u32)o)
 		return RB_TS_ABS;
+	if (unlikely(ts - hint >= (1ULL << 32)))
+		return rb_ts_long_gap(lts, hint, ts, delta);
 	d = (u32)ts - (u32)(lts >> 32);
 	if (unlikely(d > ts - hint))
 		return RB_TS_ABS;
@@ -631,8 +655,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long o, b, e, x, lts;
 	enum rb_ts_kind kind;
 	struct rb_wctx *w;
-	u32 delta = 0;
-	u64 ts, hint;
+	u64 ts, hint, delta = 0;
 	void *p;
 
 	if (unlikely(depth >= RB_MAX_DEPTH)) {
@@ -674,10 +697,14 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	/*
 	 * rb_update_lts(): publish (time, end) in one word for the next
 	 * writer.  The hint goes first: whoever matches the word reads a
-	 * hint no later than its time.  Same CPU only: program order.
+	 * hint no later than its time.  Same CPU only: program order.  The
+	 * word is replaced only if it is still the one read before the
+	 * offset cmpxchg: a writer that came in since then reserved after
+	 * this record and published the pair that matches the offset now;
+	 * overwriting it would cost the next record a TIME_STAMP.
 	 */
 	WRITE_ONCE(cpu_buffer->lts_hint, ts);
-	WRITE_ONCE(cpu_buffer->lts, (unsigned long)(ts << 32) | (u32)e);
+	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)e);
 
 	if (unlikely(b != o)) {
 		/* rb_switch_old(): the tail padding counts as committed */
@@ -849,17 +876,64 @@ static void rb_discard(struct rb_wctx *w, struct ring_buffer_event *event)
 	rb_set_time_record(ts_event, RINGBUF_TYPE_TIME_STAMP, w->ts);
 }
 
+/*
+ * rb_try_to_reclaim(): give the space of a discarded record back when it
+ * is the last one reserved, as the page-based buffer does: move the
+ * offset back from its end to its begin.  Nothing is committed for it
+ * (readers never get past an uncommitted reservation), so no reader has
+ * seen it.  The time word goes back first: to the record before when the
+ * discarded one had a plain delta to it, otherwise to a pair that the
+ * offset cannot match, so the next record gets a TIME_STAMP (as in the
+ * page-based buffer after rb_try_to_discard()).  A writer that comes in
+ * after the check reserves after this record: then the cmpxchg fails,
+ * the word it published stays or gives a TIME_STAMP, and the record
+ * becomes padding.  Same CPU only: program order.
+ */
+static bool rb_try_to_reclaim(struct ring_buffer_per_cpu *cpu_buffer,
+			      struct rb_wctx *w, struct ring_buffer_event *event)
+{
+	unsigned long begin = w->begin, end = w->end;
+	unsigned long word;
+
+	if (local_read(&cpu_buffer->offset) != end)
+		return false;
+	if ((begin & RB_SB_MASK) && rb_event_data_length(event) == end - begin) {
+		/* A plain delta to the record before, which ends at begin */
+		u64 prev = w->ts - event->time_delta;
+
+		WRITE_ONCE(cpu_buffer->lts_hint, prev);
+		word = (unsigned long)(prev << 32) | (u32)begin;
+	} else {
+		/* First of its sub-buffer, or a time record in front */
+		word = (u32)(begin - 1);
+	}
+	WRITE_ONCE(cpu_buffer->lts, word);
+	return local_cmpxchg(&cpu_buffer->offset, end, begin) == end;
+}
+
 void ring_buffer_discard_commit(struct trace_buffer *buffer,
 				struct ring_buffer_event *event)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
 	int cpu = smp_processor_id();
+	struct rb_wctx *w;
 
 	cpu_buffer = buffer->buffers[cpu];
-	if (!WARN_ON_ONCE(!cpu_buffer->depth ||
-			  cpu_buffer->wctx[cpu_buffer->depth - 1].event != event))
-		rb_discard(&cpu_buffer->wctx[cpu_buffer->depth - 1], event);
+	if (WARN_ON_ONCE(!cpu_buffer->depth))
+		goto out;
+	w = &cpu_buffer->wctx[cpu_buffer->depth - 1];
+	if (WARN_ON_ONCE(w->event != event)) {
+		rb_end_commit(cpu_buffer, false);
+		goto out;
+	}
+	if (rb_try_to_reclaim(cpu_buffer, w, event)) {
+		barrier();
+		cpu_buffer->depth--;
+		goto out;
+	}
+	rb_discard(w, event);
 	rb_end_commit(cpu_buffer, false);
+ out:
 	trace_recursive_unlock(cpu_buffer);
 	preempt_enable_notrace();
 }
@@ -898,6 +972,7 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 		return cpu_buffer->wctx[depth - 1].ts;
 	return rb_time_stamp(buffer);
 }
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);	/* ring_buffer_stress */
 
 u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
 {

@@ -12,7 +12,14 @@
  * by the missed-events flag with the right count where it is stored;
  * then read + lost equals written against per_cpu/cpuN/stats.
  *
- * Usage: rb_compat [-n records] [-k buffer_kb] [-l] [-u] drain|overrun|discard|write
+ * The strict walk knows only the record types that 6.1's page-based
+ * buffer writes outside absolute-time mode (padding, TIME_EXTEND, data;
+ * TIME_STAMP only for a writer nested in another, which these writers
+ * never are): a TIME_STAMP fails the check, as it would fail the tools
+ * that decode 6.1's format without it.  The times it computes must equal
+ * kbuffer's.
+ *
+ * Usage: rb_compat [-n records] [-k buffer_kb] [-l] [-u] drain|overrun|discard|gaps|write
  *   -l:      the reader may fall behind in drain mode (other load beside
  *            it): losses are allowed there, announced and counted
  *   -u:      discard-mode losses need not be announced in the stream, only
@@ -20,6 +27,8 @@
  *   drain:   discard mode, reader running: nothing may be lost
  *   overrun: flight-recorder mode, read after the writers: oldest lost
  *   discard: discard mode, read after the writers: newest lost
+ *   gaps:    a few records per CPU, 4.5 s apart (more than 2^32 ns, so
+ *            the delta needs a TIME_EXTEND), read after the writers
  *   write:   only write the records (for another reader, e.g. trace-cmd)
  */
 #define _GNU_SOURCE
@@ -58,6 +67,7 @@ struct rec {			/* trace_marker_raw payload after the id */
 static int failures;
 static long page_size;
 static bool unannounced_drops;	/* -u */
+static unsigned int gap_us;	/* gaps: pause between two records */
 
 static void fail(const char *fmt, ...)
 {
@@ -155,6 +165,8 @@ static void writer(int cpu, unsigned int n)
 		 */
 		if (write(fd, buf, 4 + sizeof(*r) + r->len) < 0 && errno != EBADF)
 			die("write trace_marker_raw");
+		if (gap_us && i + 1 < n)
+			usleep(gap_us);
 	}
 	close(fd);
 	_exit(0);
@@ -169,6 +181,10 @@ struct cpu_state {
 
 static struct cpu_state st[MAX_CPUS];
 static int raw_id;
+/* Times of the data records of the sub-buffer, by the strict walk */
+#define WALK_MAX	8192
+static unsigned long long walk_ts[WALK_MAX];
+static unsigned int walk_nr;
 
 /* Strict walk of one sub-buffer; returns the missed count (or -1). */
 static long walk_page(int cpu, unsigned char *page, long *size_out)
@@ -176,9 +192,11 @@ static long walk_page(int cpu, unsigned char *page, long *size_out)
 	struct cpu_state *s = &st[cpu];
 	unsigned long commit = *(unsigned long *)(page + 8);
 	unsigned long size = commit & ((1UL << 27) - 1);
+	unsigned long long ts = *(unsigned long long *)page;
 	unsigned long off = 0;
 	long missed = 0;
 
+	walk_nr = 0;
 	if (size > (unsigned long)page_size - 16) {
 		fail("cpu%d: commit %lu larger than a sub-buffer", cpu, size);
 		return 0;
@@ -197,23 +215,32 @@ static long walk_page(int cpu, unsigned char *page, long *size_out)
 				return 0;
 			}
 			len = 4 + a0;
+			ts += delta;
 			s->padding++;
 			break;
 		case TYPE_EXTEND:
 			len = 8;
+			ts += ((unsigned long long)a0 << 27) | delta;
 			s->extend++;
 			break;
 		case TYPE_STAMP:
+			fail("cpu%d: TIME_STAMP at %lu: not 6.1's format (absolute-time mode is off)",
+			     cpu, off);
 			len = 8;
+			ts = ((unsigned long long)a0 << 27) | delta;
 			s->stamp++;
 			break;
 		case 0:
 			len = 4 + a0;
+			ts += delta;
 			break;
 		default:
 			len = 4 + type * 4;
+			ts += delta;
 			break;
 		}
+		if (type < TYPE_PADDING && walk_nr < WALK_MAX)
+			walk_ts[walk_nr++] = ts;
 		if (len < 8 || len % 4 || off + len > size) {
 			fail("cpu%d: record type %u length %lu at %lu overruns commit %lu",
 			     cpu, type, len, off, size);
@@ -236,6 +263,7 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 {
 	struct cpu_state *s = &st[cpu];
 	unsigned long long ts;
+	unsigned int nr = 0;
 	long size, missed;
 	bool first = true;
 	void *data;
@@ -259,8 +287,15 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 		long long gap;
 		unsigned int j;
 
+		if (nr < walk_nr && ts != walk_ts[nr])
+			fail("cpu%d: record %u of a sub-buffer: time %llu, kbuffer says %llu",
+			     cpu, nr, walk_ts[nr], ts);
+		nr++;
 		if (type != raw_id || magic != MAGIC)
 			continue;	/* somebody else's event */
+		if (gap_us && s->next && ts - s->last_ts < gap_us * 1000ULL - 50000000ULL)
+			fail("cpu%d: seq %u only %llu ns after the one before",
+			     cpu, r->seq, ts - s->last_ts);
 		if (ts < s->last_ts)
 			fail("cpu%d: time goes back %llu -> %llu", cpu, s->last_ts, ts);
 		s->last_ts = ts;
@@ -299,6 +334,9 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 		s->next = (long long)r->seq + 1;
 		s->read++;
 	}
+	if (nr != walk_nr)
+		fail("cpu%d: %u data records in a sub-buffer, kbuffer reads %u",
+		     cpu, walk_nr, nr);
 }
 
 /* Read what trace_pipe_raw of every CPU has now; returns pages read. */
@@ -369,8 +407,13 @@ int main(int argc, char **argv)
 	}
 	concurrent = !strcmp(mode, "drain");
 	overwrite = !strcmp(mode, "overrun");
-	if (!concurrent && !overwrite && strcmp(mode, "discard"))
+	if (!strcmp(mode, "gaps")) {
+		gap_us = 4500000;	/* 2^32 ns is 4.29 s */
+		n = 3;
+		kb = 1024;
+	} else if (!concurrent && !overwrite && strcmp(mode, "discard")) {
 		return 2;
+	}
 	/* Flight-recorder losses are announced by either ring buffer */
 	if (overwrite)
 		unannounced_drops = false;
@@ -449,7 +492,9 @@ int main(int argc, char **argv)
 			     cpu, over + drop + cover, s->lost_seen + tail);
 		if (concurrent && !may_lose && s->lost_seen + tail)
 			fail("cpu%d: lost records with a reader and room", cpu);
-		if (!concurrent && !s->lost_seen && !tail)
+		if (gap_us && (s->lost_seen || tail))
+			fail("cpu%d: lost records in an almost empty buffer", cpu);
+		if (!concurrent && !gap_us && !s->lost_seen && !tail)
 			fail("cpu%d: %s mode lost nothing: the test did not fill the buffer",
 			     cpu, mode);
 		if (overwrite && tail)

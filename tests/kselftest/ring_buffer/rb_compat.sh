@@ -4,7 +4,8 @@
 # What trace_pipe_raw hands user space, decoded with libtraceevent's
 # kbuffer API (rb_compat.c): with a reader running nothing is lost; in
 # flight-recorder mode the oldest records are lost and announced; in
-# discard mode the newest are lost; stats agree with what is missing.
+# discard mode the newest are lost; stats agree with what is missing;
+# records 4.5 s apart get TIME_EXTENDs, never 6.1-unknown TIME_STAMPs.
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -17,7 +18,7 @@ size=$(sed 's/ .*//' $T/buffer_size_kb)
 overwrite=$(cat $T/options/overwrite)
 on=$(cat $T/tracing_on)
 rc=0
-for mode in drain overrun discard; do
+for mode in drain overrun discard gaps; do
 	"$dir/rb_compat" "$mode" || rc=1
 done
 echo "$overwrite" > $T/options/overwrite

@@ -372,9 +372,10 @@ reserve_out:
  * rb_update_lts(): publish the time stamp for the next writer.  Time and
  * end offset are one word (in C: the low 32 bits of each, one 64-bit
  * store), so that a writer interrupted before it publishes cannot pair
- * its time with the end of a record a nested writer made meanwhile: it
- * publishes a true pair that no longer matches the offset, and the next
- * record gets an absolute TIME_STAMP.
+ * its time with the end of a record a nested writer made meanwhile.  It
+ * publishes only if the word is still the one it read before its
+ * cmpxchg (in C: cmpxchg_local()); otherwise a nested writer reserved
+ * after it and published the pair that matches the offset.
  */
 inline rb_update_lts()
 {
@@ -383,7 +384,12 @@ inline rb_update_lts()
 	lts = now;
 	lts_end = e
 #else
-	atomic { lts = now; lts_end = e }
+	atomic {
+		if
+		:: lts == lt && lts_end == le -> lts = now; lts_end = e
+		:: else -> skip
+		fi
+	}
 #endif
 }
 
