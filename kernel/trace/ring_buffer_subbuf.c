@@ -2,7 +2,7 @@
 /*
  * Sub-buffer reserve/commit ring buffer.
  *
- * Each CPU writes into 2^n sub-buffers of one page.  Writers reserve
+ * Each CPU writes into n sub-buffers of one page.  Writers reserve
  * space with one local_cmpxchg() on a free-running offset and commit by
  * adding to the sub-buffer's commit count; the writer whose commit
  * completes a sub-buffer delivers it.  Nothing on the write path takes a
@@ -184,10 +184,18 @@ rb_set_time_record(struct ring_buffer_event *event, int type, u64 val)
 /* Geometry                                                            */
 /* ------------------------------------------------------------------ */
 
+/*
+ * An offset holds, from the top: the generation, the sub-buffer index in
+ * nr_shift bits (2^nr_shift >= nr_subbufs) and the position in the
+ * sub-buffer.  Indexes from nr_subbufs up to 2^nr_shift - 1 are never
+ * used: the sub-buffer after the last one is index 0 of the next
+ * generation (rb_next_sbs()).  So sizes need not be powers of two, and
+ * the fast path still finds index and generation with a mask and a shift.
+ */
 static __always_inline unsigned long
 rb_idx(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
-	return (off >> RB_SB_SHIFT) & (cpu_buffer->nr_subbufs - 1);
+	return (off >> RB_SB_SHIFT) & ((1UL << cpu_buffer->nr_shift) - 1);
 }
 
 static __always_inline unsigned long
@@ -196,10 +204,45 @@ rb_gen(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 	return off >> (RB_SB_SHIFT + cpu_buffer->nr_shift);
 }
 
+/* The start of the sub-buffer after the one that holds @off. */
 static __always_inline unsigned long
-rb_bufs(struct ring_buffer_per_cpu *cpu_buffer)
+rb_next_sbs(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
-	return cpu_buffer->nr_subbufs << RB_SB_SHIFT;
+	unsigned long next = (off & ~RB_SB_MASK) + RB_SB_SIZE;
+
+	if (unlikely(rb_idx(cpu_buffer, next) >= cpu_buffer->nr_subbufs))
+		next = (rb_gen(cpu_buffer, next) + 1) <<
+			(RB_SB_SHIFT + cpu_buffer->nr_shift);
+	return next;
+}
+
+/*
+ * rb_sbs_at(): where the next record goes when the offset is at a
+ * sub-buffer boundary @off.  An exact fill of the last sub-buffer leaves
+ * the offset at the unused index nr_subbufs: that is index 0 of the next
+ * generation.  Readers see the offset through it (rb_read_offset()).
+ */
+static __always_inline unsigned long
+rb_sbs_at(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
+{
+	if (unlikely(rb_idx(cpu_buffer, off) >= cpu_buffer->nr_subbufs))
+		off = (rb_gen(cpu_buffer, off) + 1) <<
+			(RB_SB_SHIFT + cpu_buffer->nr_shift);
+	return off;
+}
+
+static __always_inline unsigned long
+rb_read_offset(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return rb_sbs_at(cpu_buffer, local_read(&cpu_buffer->offset));
+}
+
+/* Sub-buffers from the start of generation 0 to the one that holds @off. */
+static unsigned long rb_sb_seq(struct ring_buffer_per_cpu *cpu_buffer,
+			       unsigned long off)
+{
+	return rb_gen(cpu_buffer, off) * cpu_buffer->nr_subbufs +
+		rb_idx(cpu_buffer, off);
 }
 
 /*
@@ -250,10 +293,10 @@ static __always_inline u64 rb_time_stamp(struct trace_buffer *buffer)
 
 static size_t rb_dirty(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	unsigned long o = local_read(&cpu_buffer->offset);
+	unsigned long o = rb_read_offset(cpu_buffer);
 	unsigned long c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 
-	return (o >> RB_SB_SHIFT) - (c >> RB_SB_SHIFT);
+	return rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c);
 }
 
 /*
@@ -539,7 +582,9 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
 static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long b, struct rb_sb_meta *m)
 {
-	unsigned long want = b + RB_SB_SIZE - rb_bufs(cpu_buffer);
+	unsigned long span = 1UL << (RB_SB_SHIFT + cpu_buffer->nr_shift);
+	/* Past the generation before @b of the same sub-buffer */
+	unsigned long want = rb_next_sbs(cpu_buffer, b - span);
 	unsigned long c;
 
 	for (;;) {
@@ -675,8 +720,9 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 		x = o & RB_SB_MASK;
 		b = o;
 		if (unlikely(!x)) {
+			b = rb_sbs_at(cpu_buffer, o);
 			kind = RB_TS_FIRST;
-			e = o + BUF_PAGE_HDR_SIZE + len;
+			e = b + BUF_PAGE_HDR_SIZE + len;
 		} else {
 			if (unlikely(buffer->time_stamp_abs))
 				kind = RB_TS_ABS;
@@ -685,7 +731,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 			e = o + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
 			if (unlikely(e - (o - x) > RB_SB_SIZE)) {
 				/* Switch: pad the rest, start the next one */
-				b = o - x + RB_SB_SIZE;
+				b = rb_next_sbs(cpu_buffer, o);
 				kind = RB_TS_FIRST;
 				e = b + BUF_PAGE_HDR_SIZE + len;
 			}
@@ -706,7 +752,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	WRITE_ONCE(cpu_buffer->lts_hint, ts);
 	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)e);
 
-	if (unlikely(b != o)) {
+	if (unlikely(x && b != o)) {
 		/* rb_switch_old(): the tail padding counts as committed */
 		unsigned long oidx = rb_idx(cpu_buffer, o);
 
@@ -749,7 +795,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	 * that no smaller record slips in after the lost one: the losses
 	 * stay together and are reported before the next sub-buffer.
 	 */
-	if (b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o) {
+	if (x && b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o) {
 		unsigned long oidx = rb_idx(cpu_buffer, o);
 
 		rb_get_page(cpu_buffer, oidx);
@@ -1172,7 +1218,8 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
-	if (cmpxchg(&cpu_buffer->consumed, c, (sbs + RB_SB_SIZE) << RB_K_BITS) != c) {
+	if (cmpxchg(&cpu_buffer->consumed, c,
+		    rb_next_sbs(cpu_buffer, sbs) << RB_K_BITS) != c) {
 		cpu_buffer->rpage = page;
 		cpu_buffer->r_head = 0;
 		cpu_buffer->r_end = 0;
@@ -1230,7 +1277,7 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
 
 	cv = local_read(&m->cc);
 	smp_rmb();	/* A, matches B */
-	o = local_read(&cpu_buffer->offset);
+	o = rb_read_offset(cpu_buffer);
 	if (o - sbs < RB_SB_SIZE &&
 	    rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs)) {
 		/* Count before data: C, matches B */
@@ -1300,7 +1347,7 @@ static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 
 	if (cpu_buffer->r_head < cpu_buffer->r_end)
 		return true;
-	o = local_read(&cpu_buffer->offset);
+	o = rb_read_offset(cpu_buffer);
 	pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 	if (pos == o)
 		return false;
@@ -1323,7 +1370,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 		enum rb_claim r;
 
 		c = READ_ONCE(cpu_buffer->consumed);
-		o = local_read(&cpu_buffer->offset);
+		o = rb_read_offset(cpu_buffer);
 		pos = rb_cpos(c, o);
 		if (pos == o)
 			return false;
@@ -1667,7 +1714,7 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		unsigned int len;
 		u64 ts;
 
-		o = local_read(&cpu_buffer->offset);
+		o = rb_read_offset(cpu_buffer);
 		c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
 			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
@@ -1715,14 +1762,14 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		if (off >= end) {
 			if (!done)
 				return false;	/* writers are in this one */
-			iter->pos = sbs + RB_SB_SIZE;
+			iter->pos = rb_next_sbs(cpu_buffer, sbs);
 			iter->ts_valid = false;
 			continue;
 		}
 		event = (void *)bpage + off;
 		len = rb_record_length(event);
 		if (!len || off + len > end) {
-			iter->pos = sbs + RB_SB_SIZE;
+			iter->pos = rb_next_sbs(cpu_buffer, sbs);
 			iter->ts_valid = false;
 			continue;
 		}
@@ -1732,7 +1779,7 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			/* Copy before the check: pairs with rb_push_reader() */
 			smp_rmb();
 			c = rb_cpos(READ_ONCE(cpu_buffer->consumed),
-				    local_read(&cpu_buffer->offset));
+				    rb_read_offset(cpu_buffer));
 			if (rb_pos_before(pos, c))
 				continue;	/* overwritten: start over */
 		}
@@ -1760,7 +1807,7 @@ static void rb_iter_reset(struct ring_buffer_iter *iter)
 		iter->ts_valid = true;
 	} else {
 		iter->pos = rb_cpos(READ_ONCE(cpu_buffer->consumed),
-				    local_read(&cpu_buffer->offset));
+				    rb_read_offset(cpu_buffer));
 		iter->ts_valid = false;
 	}
 }
@@ -2062,7 +2109,7 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 	mflags = GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN | __GFP_ZERO;
 
 	g->nr_subbufs = nr;
-	g->nr_shift = ilog2(nr);
+	g->nr_shift = order_base_2(nr);
 	/* Megabytes for large buffers: let them come from vmalloc */
 	g->meta = kvzalloc_node(array_size(nr, sizeof(*g->meta)), mflags, node);
 	g->pages = kvzalloc_node(array_size(nr + 1, sizeof(*g->pages)), mflags,
@@ -2201,7 +2248,7 @@ static void rb_free_cpu_buffer(struct ring_buffer_per_cpu *cpu_buffer)
 	kfree(cpu_buffer);
 }
 
-/* Sub-buffers for @size bytes of data: a power of two, at least 2. */
+/* Sub-buffers for @size bytes: at least 2, as the page-based buffer's pages */
 static unsigned long rb_size_to_nr(unsigned long size)
 {
 	unsigned long nr = DIV_ROUND_UP(size, BUF_PAGE_SIZE);
@@ -2210,7 +2257,7 @@ static unsigned long rb_size_to_nr(unsigned long size)
 		nr = 2;
 	if (nr > (RB_ID_PAGE_MASK >> 1))
 		return 0;
-	return roundup_pow_of_two(nr);
+	return nr;
 }
 
 struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
@@ -2337,9 +2384,9 @@ static void rb_quiesce_end(struct ring_buffer_per_cpu *cpu_buffer)
  * @size: the new size in bytes of data per CPU.
  * @cpu_id: the cpu buffer to resize, or RING_BUFFER_ALL_CPUS
  *
- * The size is rounded up to a power of two number of sub-buffers.  The
- * new memory is allocated before anything changes; the records in a
- * resized CPU buffer are discarded.
+ * The size is rounded up to whole sub-buffers, as the page-based buffer
+ * rounds it up to whole pages.  The new memory is allocated before
+ * anything changes; the records in a resized CPU buffer are discarded.
  *
  * Returns 0 on success and < 0 on failure.
  */
@@ -2677,7 +2724,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	if (cpu_buffer->r_head < cpu_buffer->r_end) {
 		ret = cpu_buffer->r_ts;
 	} else {
-		o = local_read(&cpu_buffer->offset);
+		o = rb_read_offset(cpu_buffer);
 		pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 		if (pos != o) {
 			unsigned long id;
@@ -2694,13 +2741,16 @@ EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long o;
+	unsigned long o, c;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
 	cpu_buffer = buffer->buffers[cpu];
-	o = local_read(&cpu_buffer->offset);
-	return o - rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+	o = rb_read_offset(cpu_buffer);
+	c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+	/* Not o - c: the unused indexes between generations hold nothing */
+	return (rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c)) * RB_SB_SIZE +
+		(o & RB_SB_MASK) - (c & RB_SB_MASK);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 

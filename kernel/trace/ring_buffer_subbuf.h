@@ -140,7 +140,7 @@ struct ring_buffer_per_cpu {
 	local_t				dropped_events;
 
 	/* ---- geometry, fixed while the buffer is in use ---- */
-	unsigned long			nr_subbufs;	/* power of two */
+	unsigned long			nr_subbufs;	/* <= 1 << nr_shift */
 	unsigned int			nr_shift;
 	struct rb_sb_meta		*meta;		/* nr_subbufs */
 	struct buffer_data_page		**pages;	/* nr_subbufs + 1 */

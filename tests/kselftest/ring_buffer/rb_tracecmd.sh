@@ -123,6 +123,8 @@ live() { # live NAME LIMIT COMMAND...
 
 	shift 2
 	trace-cmd reset > /dev/null 2>&1
+	# The default size: trace-cmd reset keeps what record -b set
+	echo 1410 > $T/buffer_size_kb
 	echo > $T/trace
 	"$@" > "$tmp/live.out" 2>&1 &
 	pid=$!
@@ -133,6 +135,8 @@ live() { # live NAME LIMIT COMMAND...
 	else
 		fail "live: $name did not get the marker within $limit s"
 	fi
+	# trace-cmd stream's recorders are processes of their own
+	pkill -KILL -P $pid 2>/dev/null
 	kill -KILL $pid 2>/dev/null
 	wait $pid 2>/dev/null
 }
