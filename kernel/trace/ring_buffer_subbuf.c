@@ -2378,6 +2378,109 @@ static void rb_quiesce_end(struct ring_buffer_per_cpu *cpu_buffer)
 	atomic_dec(&cpu_buffer->record_disabled);
 }
 
+/* What a resize carries from the old ring into the new one. */
+struct rb_carry {
+	unsigned long	nr;		/* sub-buffers carried */
+	unsigned long	full;		/* of them, delivered ones */
+	unsigned long	offset;		/* the write offset in the new ring */
+	unsigned long	consumed;	/* the consumed word in the new ring */
+	unsigned long	lost;		/* records left behind */
+	u64		ts;		/* time of the last record carried */
+};
+
+/*
+ * rb_carry_over(): copy what the reader has not consumed from the ring of
+ * @cpu_buffer into the first sub-buffers of the new geometry @g, as their
+ * generation 0: whole sub-buffers (header, records, commit), so that each
+ * decodes as before, the newest ones when not all fit.  Writers are
+ * quiesced and the reader lock is held, so every reservation is committed
+ * and nothing moves.  The records the reader already took into its page
+ * stay there (rb_set_geom() keeps that page); those left behind are
+ * counted as overrun and reported to the reader like any other.  The ids
+ * are set by rb_carry_set(), after rb_set_geom().
+ */
+static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
+			  struct rb_geom *g, struct rb_carry *co)
+{
+	unsigned long o = rb_read_offset(cpu_buffer);
+	unsigned long cw = READ_ONCE(cpu_buffer->consumed);
+	unsigned long c = rb_cpos(cw, o);
+	unsigned long first, last, skip, seq, pos, at;
+
+	memset(co, 0, sizeof(*co));
+	if (c == o)
+		return;
+	first = rb_sb_seq(cpu_buffer, c);
+	/* An offset at a boundary: the sub-buffer it starts holds nothing */
+	last = rb_sb_seq(cpu_buffer, o) - !(o & RB_SB_MASK);
+	skip = last - first + 1 > g->nr_subbufs ?
+		last - first + 1 - g->nr_subbufs : 0;
+
+	for (seq = first, pos = c; seq <= last;
+	     seq++, pos = rb_next_sbs(cpu_buffer, pos)) {
+		struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, pos)];
+		struct buffer_data_page *src = rb_id_page(cpu_buffer, m->id);
+		unsigned long gen = rb_gen(cpu_buffer, pos);
+		bool done = rb_cc_eq(cpu_buffer, m->cc_sb, rb_gen_count(gen + 1));
+		unsigned long nrec, len, taken = 0;
+		struct rb_sb_meta *nm;
+
+		if (done)
+			nrec = m->nrec;
+		else
+			nrec = ((local_read(&m->cc) >> RB_CC_REC_SHIFT) - m->rc_base) &
+				RB_CC_REC_MASK;
+		if (seq == first)
+			taken = cw & RB_K_MASK;		/* records consumed of it */
+		if (seq < first + skip) {
+			co->lost += nrec - taken;
+			continue;
+		}
+		len = done ? (local_read(&src->commit) & RB_COMMIT_MASK) +
+			BUF_PAGE_HDR_SIZE : o - (o & ~RB_SB_MASK);
+		memcpy(g->pages[co->nr], src, len);
+		nm = &g->meta[co->nr];
+		nm->drop_mark = m->drop_mark;
+		if (done) {
+			local_set(&nm->cc, RB_SB_SIZE | (nrec << RB_CC_REC_SHIFT));
+			nm->cc_sb = local_read(&nm->cc);
+			nm->rc_base = nrec;
+			nm->nrec = nrec;
+			co->full++;
+		} else {
+			local_set(&nm->cc, len | (nrec << RB_CC_REC_SHIFT));
+		}
+		if (seq == first)
+			co->consumed = ((c & RB_SB_MASK) << RB_K_BITS) | taken;
+		/* After a delivered one the writers start the next one */
+		co->offset = (co->nr << RB_SB_SHIFT) + (done ? RB_SB_SIZE : len);
+		co->ts = rb_ts_at(g->pages[co->nr], len, &at);
+		co->nr++;
+	}
+}
+
+/* After rb_set_geom(): the state of the ring that rb_carry_over() filled. */
+static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
+			 struct rb_carry *co)
+{
+	unsigned long i;
+
+	for (i = 0; i < co->full; i++)
+		cpu_buffer->meta[i].id = RB_ID(i, 1, 0);
+	local_set(&cpu_buffer->offset, co->offset);
+	cpu_buffer->consumed = co->consumed;
+	/* The next record's delta is to the last one carried */
+	cpu_buffer->lts_hint = co->ts;
+	cpu_buffer->lts = co->nr ? (unsigned long)(co->ts << 32) | (u32)co->offset : 0;
+	memset(cpu_buffer->wctx, 0, sizeof(cpu_buffer->wctx));
+	local_add(co->lost, &cpu_buffer->overrun);
+	/*
+	 * The records in the reader's page end where the ring now starts,
+	 * for the iterator's continuity test in rb_iter_fetch().
+	 */
+	cpu_buffer->r_sbs = co->consumed - cpu_buffer->r_end;
+}
+
 /**
  * ring_buffer_resize - resize the ring buffer
  * @buffer: the buffer to resize.
@@ -2386,7 +2489,9 @@ static void rb_quiesce_end(struct ring_buffer_per_cpu *cpu_buffer)
  *
  * The size is rounded up to whole sub-buffers, as the page-based buffer
  * rounds it up to whole pages.  The new memory is allocated before
- * anything changes; the records in a resized CPU buffer are discarded.
+ * anything changes.  The records not read yet are kept, the newest ones
+ * when they do not all fit (the others count as overrun); writers are
+ * held off while the records are copied.
  *
  * Returns 0 on success and < 0 on failure.
  */
@@ -2441,15 +2546,17 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	/* Writers run with preemption off: none is left after this */
 	synchronize_rcu();
 	for_each_buffer_cpu(buffer, cpu) {
+		struct rb_carry co;
 		struct rb_geom old;
 
 		if (!geoms[cpu].pages)
 			continue;
 		cpu_buffer = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_carry_over(cpu_buffer, &geoms[cpu], &co);
 		rb_get_geom(cpu_buffer, &old);
 		rb_set_geom(cpu_buffer, &geoms[cpu], true);
-		rb_reset_cpu(cpu_buffer);
+		rb_carry_set(cpu_buffer, &co);
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 		geoms[cpu] = old;
 		rb_quiesce_end(cpu_buffer);

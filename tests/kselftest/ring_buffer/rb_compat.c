@@ -224,7 +224,7 @@ static long walk_page(int cpu, unsigned char *page, long *size_out)
 			s->extend++;
 			break;
 		case TYPE_STAMP:
-			fail("cpu%d: TIME_STAMP at %lu: not 6.1's format (absolute-time mode is off)",
+			fail("cpu%d: TIME_STAMP at %lu: not 6.1's format (not absolute)",
 			     cpu, off);
 			len = 8;
 			ts = ((unsigned long long)a0 << 27) | delta;
