@@ -23,7 +23,8 @@ fail() { echo "# FAIL: $*"; rc=1; }
 
 # write CPU TAG FIRST LAST: markers "TAG-<n>" from CPU
 write() {
-	taskset -c "$1" bash -c "for ((i = $3; i <= $4; i++)); do echo $2-\$i > $T/trace_marker; done"
+	taskset -c "$1" bash -c \
+		"for ((i = $3; i <= $4; i++)); do echo $2-\$i > $T/trace_marker; done"
 }
 # seqs TAG: the numbers of the TAG markers in the trace, in order
 seqs() { grep -oE "\\b$1-[0-9]+" $T/trace | sed 's/.*-//' | tr '\n' ' '; }
@@ -77,7 +78,8 @@ timeout 3 cat $T/per_cpu/cpu0/trace_pipe | head -n 20 > /dev/null
 taken=$(stat 0 "read events")
 echo 1024 > $T/buffer_size_kb
 write 0 d 200 249
-got=$(timeout 3 cat $T/per_cpu/cpu0/trace_pipe | grep -oE '\bd-[0-9]+' | sed 's/.*-//' | tr '\n' ' ')
+got=$(timeout 3 cat $T/per_cpu/cpu0/trace_pipe | grep -oE '\bd-[0-9]+' |
+	sed 's/.*-//' | tr '\n' ' ')
 expect "read $taken, resize, write: the rest in order" "$got" \
 	"$(seq -s ' ' "$taken" 249) "
 

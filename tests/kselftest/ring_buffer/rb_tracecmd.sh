@@ -129,7 +129,12 @@ live() { # live NAME LIMIT COMMAND...
 	"$@" > "$tmp/live.out" 2>&1 &
 	pid=$!
 	sleep 3
-	taskset -c $((ncpu - 1)) sh -c "echo rb-live-$name > $T/trace_marker"
+	# The write fails (EBADF) until trace-cmd has turned tracing on
+	for ((t = 0; t < 50; t++)); do
+		taskset -c $((ncpu - 1)) sh -c "echo rb-live-$name > $T/trace_marker" \
+			2> /dev/null && break
+		sleep 0.2
+	done
 	if t=$(appears "$tmp/live.out" "rb-live-$name" "$limit"); then
 		echo "# live: $name got the marker within $((t + 1)) s"
 	else
