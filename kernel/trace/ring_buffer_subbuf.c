@@ -2848,16 +2848,22 @@ EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long o, c;
+	unsigned long o, c, hdrs;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
 	cpu_buffer = buffer->buffers[cpu];
 	o = rb_read_offset(cpu_buffer);
 	c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
-	/* Not o - c: the unused indexes between generations hold nothing */
+	/*
+	 * Not o - c: the unused indexes between generations hold nothing.
+	 * Records and padding, without the sub-buffer headers, as the
+	 * page-based buffer counts its entries_bytes.
+	 */
+	hdrs = rb_sb_seq(cpu_buffer, o) + !!(o & RB_SB_MASK) -
+		(rb_sb_seq(cpu_buffer, c) + !!(c & RB_SB_MASK));
 	return (rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c)) * RB_SB_SIZE +
-		(o & RB_SB_MASK) - (c & RB_SB_MASK);
+		(o & RB_SB_MASK) - (c & RB_SB_MASK) - hdrs * BUF_PAGE_HDR_SIZE;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 

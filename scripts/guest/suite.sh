@@ -3,7 +3,7 @@
 # Guest side of scripts/test: the functional checks, then ftracetest.
 # Prints one line per check, "PASS: <name>" or "FAIL: <name>: <why>".
 # Env: RB_SUITE (comma list of parts, default
-# "startup,tracefs,tracecmd,kselftest,ftracetest"; also "unstable" and
+# "startup,tracefs,tracecmd,diff,kselftest,ftracetest"; also "unstable" and
 # "benchsmoke"), RB_LABEL (prefix of the check names, for a second boot
 # with other kernel parameters), RB_KSELFTESTS (comma list of the
 # kselftest directories to run, default all), RB_TORTURE_SECONDS (for the
@@ -11,7 +11,7 @@
 T=/sys/kernel/tracing
 D=$RB_OUT/suite
 mkdir -p "$D"
-parts=,${RB_SUITE:-startup,tracefs,tracecmd,kselftest,ftracetest},
+parts=,${RB_SUITE:-startup,tracefs,tracecmd,diff,kselftest,ftracetest},
 label=${RB_LABEL:+$RB_LABEL }
 want() { case "$parts" in *",$1,"*) return 0 ;; esac; return 1; }
 # Each check's time goes to $D/times.txt ("<seconds> <name>"), for the
@@ -237,6 +237,19 @@ if want tracecmd; then
 	}
 	check "trace-cmd listen + record -N over loopback: every CPU's markers arrive" tracecmd_listen
 	trace-cmd reset > /dev/null 2>&1
+fi
+
+# The differential probe: its "key: value" lines go to $D/diff.txt, which
+# scripts/test compares with the other flavour's (scripts/lib/rbdiff).
+if want diff; then
+	diff_probe() {
+		"$RB_TOP/scripts/guest/difftest.sh" > "$D/diff.txt" 2> "$D/diff.err" ||
+			{ why="difftest.sh failed: $(tail -1 "$D/diff.err")"; return 1; }
+		local n
+		n=$(grep -c ': ' "$D/diff.txt")
+		[ "$n" -ge 40 ] || { why="only $n probe lines (see $D/diff.err)"; return 1; }
+	}
+	check "differential probe ran (suite/diff.txt)" diff_probe
 fi
 
 # The kselftests the series adds (tests/kselftest/<dir> of the project), but

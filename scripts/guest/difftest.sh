@@ -1,0 +1,141 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The differential probe: tracefs operations a user relies on, each
+# printed as one normalized "key: value" line (no times, no PIDs, no
+# addresses), so that the outputs of the two ring buffers compare line
+# by line (scripts/lib/rbdiff on the host, after scripts/test's boots of
+# both flavours).  Each key's value is what the page-based buffer does
+# and the sub-buffer one must do too, or a difference listed under
+# "Differences from the page-based buffer" in
+# Documentation/trace/ring-buffer-subbuf.rst.
+# Usage: difftest.sh (as root in a test guest; 2 CPUs or more)
+case "${1:-}" in
+"") ;;
+-h|--help) echo "usage: difftest.sh"; exit 0 ;;
+*) echo "usage: difftest.sh" >&2; exit 2 ;;
+esac
+T=/sys/kernel/tracing
+
+out() { echo "$1: $2"; }
+# try KEY COMMAND...: the command's status and error message, normalized
+try() {
+	local key=$1 err
+	shift
+	err=$( ("$@") 2>&1 >/dev/null)
+	# bash's message ends in strerror(errno)
+	out "$key" "rc=$? ${err##*: }"
+}
+size() { sed 's/ .*//' "$T/$1"; }
+markers() { # markers CPU TAG N
+	taskset -c "$1" bash -c \
+		"for ((i = 0; i < $3; i++)); do echo $2-\$i > $T/trace_marker; done" 2>/dev/null
+}
+count() { grep -cE "\\b$1-[0-9]+" "${2:-$T/trace}"; }
+stat() { awk -v f="$2" 'index($0, f ":") == 1 { print $NF }' $T/per_cpu/cpu"$1"/stats; }
+reset_all() {
+	echo 0 > $T/tracing_on
+	echo nop > $T/current_tracer
+	echo 0 > $T/events/enable
+	echo 1 > $T/options/overwrite
+	echo local > $T/trace_clock
+	echo "${1:-1410}" > $T/buffer_size_kb
+	echo > $T/trace
+	echo 1 > $T/tracing_on
+}
+
+# Sizes: what buffer_size_kb reads back for a request
+reset_all
+for kb in 1 7 8 100 1410 4096; do
+	echo $kb > $T/buffer_size_kb
+	out "size $kb" "$(size buffer_size_kb) total $(size buffer_total_size_kb)"
+done
+echo 300 > $T/per_cpu/cpu1/buffer_size_kb
+out "size per-CPU 300" "cpu1 $(size per_cpu/cpu1/buffer_size_kb) cpu0 $(size per_cpu/cpu0/buffer_size_kb) top $(size buffer_size_kb)"
+echo 1410 > $T/buffer_size_kb
+
+# Bad input changes nothing
+try "size abc" bash -c "echo abc > $T/buffer_size_kb"
+try "size 0" bash -c "echo 0 > $T/buffer_size_kb"
+out "size 0 then" "$(size buffer_size_kb)"
+try "size -1" bash -c "echo -1 > $T/buffer_size_kb"
+try "size 16 GiB" bash -c "echo 16777216 > $T/buffer_size_kb"
+out "size 16 GiB then" "$(size buffer_size_kb)"
+try "buffer_percent 101" bash -c "echo 101 > $T/buffer_percent"
+try "buffer_percent 0" bash -c "echo 0 > $T/buffer_percent"
+out "buffer_percent" "$(cat $T/buffer_percent)"
+echo 50 > $T/buffer_percent
+
+# The format user space parses
+out "header_page" "$(tr '\n\t' '| ' < $T/events/header_page)"
+out "header_event" "$(tr '\n\t' '| ' < $T/events/header_event)"
+out "stats fields" "$(sed 's/:.*//' $T/per_cpu/cpu0/stats | tr '\n' ',')"
+
+# Records, counters and their fates
+reset_all 1410
+markers 0 a 200
+out "trace markers" "$(count a)"
+out "stats after 200" "entries $(stat 0 entries) overrun $(stat 0 overrun) bytes $(stat 0 bytes)"
+out "trace_pipe_raw after 200" "$(timeout 3 cat $T/per_cpu/cpu0/trace_pipe_raw | wc -c) bytes"
+out "stats after raw read" "entries $(stat 0 entries) read $(stat 0 'read events') bytes $(stat 0 bytes)"
+out "trace header" "$(grep -m1 'entries-in-buffer' $T/trace | sed 's/#P:.*//; s/^# //')"
+reset_all 8
+markers 0 a 1000
+out "overwrite 8 KiB kept" "$(count a) entries $(stat 0 entries) overrun $(stat 0 overrun)"
+out "overwrite 8 KiB newest" "$(grep -oE '\ba-[0-9]+' $T/trace | tail -1)"
+reset_all 8
+echo 0 > $T/options/overwrite
+markers 0 a 1000
+out "discard 8 KiB kept" "$(count a) entries $(stat 0 entries) dropped $(stat 0 'dropped events')"
+out "discard 8 KiB oldest" "$(grep -oE '\ba-[0-9]+' $T/trace | head -1)"
+timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /tmp/difftest.pipe
+out "discard trace_pipe" "$(count a /tmp/difftest.pipe) LOST lines $(grep -c 'LOST' /tmp/difftest.pipe)"
+
+# Discard-mode losses, then new records: announced before them?
+reset_all 8
+echo 0 > $T/options/overwrite
+markers 0 a 1000
+timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /dev/null
+markers 0 b 10
+timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /tmp/difftest.pipe
+out "discard drops announced" "$(count b /tmp/difftest.pipe) LOST lines $(grep -c 'LOST' /tmp/difftest.pipe)"
+
+# Resize keeps the records (grow, shrink)
+reset_all 64
+markers 0 a 1000
+echo 1024 > $T/buffer_size_kb
+out "resize grow kept" "$(count a)"
+echo 8 > $T/buffer_size_kb
+out "resize shrink kept" "$(count a) entries $(stat 0 entries) overrun $(stat 0 overrun)"
+
+# trace_pipe consumes; snapshot; per-CPU reset
+reset_all 1410
+markers 0 p 50
+markers 1 q 50
+timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /tmp/difftest.pipe
+out "per-CPU trace_pipe" "read $(count p /tmp/difftest.pipe) left $(count p) other $(count q)"
+echo 1 > $T/snapshot
+out "snapshot" "$(count q $T/snapshot) main $(count q)"
+echo 0 > $T/snapshot
+echo > $T/per_cpu/cpu1/trace
+out "per-CPU reset" "cpu1 $(count q)"
+try "per-CPU snapshot" bash -c "echo 1 > $T/per_cpu/cpu0/snapshot"
+
+# Clocks and tracing_on
+for c in local global counter uptime perf mono mono_raw boot; do
+	grep -qw "$c" $T/trace_clock || continue
+	try "clock $c" bash -c "echo $c > $T/trace_clock"
+done
+try "clock bogus" bash -c "echo bogus > $T/trace_clock"
+echo local > $T/trace_clock
+echo 0 > $T/tracing_on
+markers 0 off 10
+out "tracing_on 0" "$(count off)"
+echo 1 > $T/tracing_on
+
+# Instances
+mkdir $T/instances/difftest
+out "instance size" "$(size instances/difftest/buffer_size_kb)"
+echo difftest-hi > $T/instances/difftest/trace_marker
+out "instance marker" "$(grep -c 'difftest-hi' $T/instances/difftest/trace)"
+rmdir $T/instances/difftest
+reset_all 1410
