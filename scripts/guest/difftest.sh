@@ -107,6 +107,35 @@ out "resize grow kept" "$(count a)"
 echo 8 > $T/buffer_size_kb
 out "resize shrink kept" "$(count a) entries $(stat 0 entries) overrun $(stat 0 overrun)"
 
+# splice takes delivered sub-buffers only (the page-based buffer: no
+# records from the page the writers are on).  100 markers fill part of
+# one; trace_pipe prints about 70 of them (one page of text), the rest
+# must not come out of splice while the writer is still in it.
+splice() {
+	python3 -c '
+import errno, os
+fd = os.open("'$T'/per_cpu/cpu0/trace_pipe_raw", os.O_RDONLY | os.O_NONBLOCK)
+r, w = os.pipe()
+got = []
+for _ in range(3):
+    try:
+        got.append(str(os.splice(fd, w, 4096, flags=os.SPLICE_F_NONBLOCK)))
+        os.read(r, 65536)
+    except OSError as e:
+        got.append(errno.errorcode[e.errno])
+print(" ".join(got))
+'
+}
+reset_all 1410
+markers 0 s 100
+dd if=$T/per_cpu/cpu0/trace_pipe of=/dev/null bs=64 count=1 2> /dev/null
+out "splice after a partial read" "$(splice) left $(count s)"
+# and with 300: the rest of the first, the second, nothing of the third
+reset_all 1410
+markers 0 s 300
+dd if=$T/per_cpu/cpu0/trace_pipe of=/dev/null bs=64 count=1 2> /dev/null
+out "splice after a partial read, 300" "$(splice) left $(count s)"
+
 # trace_pipe consumes; snapshot; per-CPU reset
 reset_all 1410
 markers 0 p 50
