@@ -204,18 +204,6 @@ rb_gen(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 	return off >> (RB_SB_SHIFT + cpu_buffer->nr_shift);
 }
 
-/* The start of the sub-buffer after the one that holds @off. */
-static __always_inline unsigned long
-rb_next_sbs(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
-{
-	unsigned long next = (off & ~RB_SB_MASK) + RB_SB_SIZE;
-
-	if (unlikely(rb_idx(cpu_buffer, next) >= cpu_buffer->nr_subbufs))
-		next = (rb_gen(cpu_buffer, next) + 1) <<
-			(RB_SB_SHIFT + cpu_buffer->nr_shift);
-	return next;
-}
-
 /*
  * rb_sbs_at(): where the next record goes when the offset is at a
  * sub-buffer boundary @off.  An exact fill of the last sub-buffer leaves
@@ -235,6 +223,13 @@ static __always_inline unsigned long
 rb_read_offset(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	return rb_sbs_at(cpu_buffer, local_read(&cpu_buffer->offset));
+}
+
+/* The start of the sub-buffer after the one that holds @off. */
+static __always_inline unsigned long
+rb_next_sbs(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
+{
+	return rb_sbs_at(cpu_buffer, (off & ~RB_SB_MASK) + RB_SB_SIZE);
 }
 
 /* Sub-buffers from the start of generation 0 to the one that holds @off. */
