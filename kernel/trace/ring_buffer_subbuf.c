@@ -2855,7 +2855,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long o, c, hdrs;
+	unsigned long o, c, sbs, hdrs;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
@@ -2867,10 +2867,10 @@ unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 	 * Records and padding, without the sub-buffer headers, as the
 	 * page-based buffer counts its entries_bytes.
 	 */
-	hdrs = rb_sb_seq(cpu_buffer, o) + !!(o & RB_SB_MASK) -
-		(rb_sb_seq(cpu_buffer, c) + !!(c & RB_SB_MASK));
-	return (rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c)) * RB_SB_SIZE +
-		(o & RB_SB_MASK) - (c & RB_SB_MASK) - hdrs * BUF_PAGE_HDR_SIZE;
+	sbs = rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c);
+	hdrs = sbs + !!(o & RB_SB_MASK) - !!(c & RB_SB_MASK);
+	return sbs * RB_SB_SIZE + (o & RB_SB_MASK) - (c & RB_SB_MASK) -
+		hdrs * BUF_PAGE_HDR_SIZE;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 
