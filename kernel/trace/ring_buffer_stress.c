@@ -20,9 +20,11 @@
  * CPU (on the sub-buffer ring buffer: each record's time is exactly the
  * one its writer's reservation read, ring_buffer_event_time_stamp()), and
  * per CPU the records read plus the overrun the buffer counts equal the
- * records committed, with the losses reported to the reader between
- * those two bounds (the page-based buffer reports fewer once records are
- * discarded: only the upper bound holds there).
+ * records committed, the overrun is exactly the committed records whose
+ * sequence numbers the reader never saw, and the losses reported to the
+ * reader lie between the overrun and all losses counted (the page-based
+ * buffer reports fewer once records are discarded: only the upper bound
+ * holds there).
  *
  * Loaded with run=1 the module runs the test and fails to load if it
  * fails; the results are in the kernel log.
@@ -103,6 +105,7 @@ struct rbs_cpu {
 	/* reader side */
 	s64			last_seq[NR_CTX];
 	unsigned long		read, lost, bad;
+	unsigned long		missing;	/* committed, never read */
 	u64			last_ts;
 };
 
@@ -231,6 +234,16 @@ static int rbs_writer(void *arg)
 	return 0;
 }
 
+/*
+ * Records a context committed among its sequence numbers below @seq: all
+ * but the discarded ones (seq % 7 == 3).  A failed reservation takes no
+ * sequence number.
+ */
+static unsigned long rbs_kept_below(s64 seq)
+{
+	return seq - (seq + 3) / 7;
+}
+
 static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 		      unsigned long lost)
 {
@@ -271,9 +284,14 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 	if (IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF) && ts != r->ts)
 		rbs_fail("cpu%d %s seq %u: time %llu, its writer's was %llu\n",
 			 cpu, ctx_name[r->ctx], r->seq, ts, r->ts);
-	if ((s64)r->seq <= c->last_seq[r->ctx])
+	if ((s64)r->seq <= c->last_seq[r->ctx]) {
 		rbs_fail("cpu%d %s: seq %u after %lld: read twice or out of order\n",
 			 cpu, ctx_name[r->ctx], r->seq, c->last_seq[r->ctx]);
+		c->bad++;
+		return;
+	}
+	c->missing += rbs_kept_below(r->seq) -
+		      rbs_kept_below(c->last_seq[r->ctx] + 1);
 	c->last_seq[r->ctx] = r->seq;
 	c->read++;
 }
@@ -361,20 +379,38 @@ static int rbs_run(bool overwrite)
 		unsigned long over = ring_buffer_overrun_cpu(buffer, cpu);
 		unsigned long drop = ring_buffer_dropped_events_cpu(buffer, cpu);
 		unsigned long cover = ring_buffer_commit_overrun_cpu(buffer, cpu);
+		unsigned long bread = ring_buffer_read_events_cpu(buffer, cpu);
+		unsigned long left = ring_buffer_entries_cpu(buffer, cpu);
 
 		for (ctx = 0; ctx < NR_CTX; ctx++) {
 			committed += c->committed[ctx];
 			failed += c->failed[ctx];
 			discarded += c->discarded[ctx];
+			/* committed after the last record read */
+			c->missing += rbs_kept_below(c->seq[ctx]) -
+				      rbs_kept_below(c->last_seq[ctx] + 1);
 		}
-		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu, discarded %lu, failed %lu; read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
+		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu, discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
 			overwrite ? "overwrite" : "discard", cpu,
 			c->committed[CTX_TASK], c->committed[CTX_SOFTIRQ],
 			c->committed[CTX_IRQ], c->committed[CTX_NMI], discarded, failed,
-			c->read, c->lost, over, drop, cover);
+			c->read, c->missing, c->lost, over, drop, cover);
 		if (c->read + c->bad + over != committed)
 			rbs_fail("cpu%d: read %lu + overrun %lu != committed %lu\n",
 				 cpu, c->read + c->bad, over, committed);
+		/*
+		 * Which side is off when the sum is: the records the
+		 * sequence numbers show missing are the ones really lost.
+		 */
+		if (!c->bad && c->missing != over)
+			rbs_fail("cpu%d: %lu records never read, the buffer counts %lu overrun\n",
+				 cpu, c->missing, over);
+		/* The reader consumed until empty, with the writers stopped */
+		if (bread != c->read + c->bad || left ||
+		    !ring_buffer_empty_cpu(buffer, cpu))
+			rbs_fail("cpu%d: after the last read the buffer counts %lu read, %lu entries left, %s\n",
+				 cpu, bread, left,
+				 ring_buffer_empty_cpu(buffer, cpu) ? "empty" : "not empty");
 		if (drop + cover > failed)
 			rbs_fail("cpu%d: %lu counted lost at write, only %lu writes failed\n",
 				 cpu, drop + cover, failed);

@@ -23,17 +23,11 @@
 #include <linux/trace_seq.h>
 #include <linux/spinlock.h>
 #include <linux/irq_work.h>
-#include <linux/uaccess.h>
 #include <linux/hardirq.h>
-#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/mutex.h>
-#include <linux/delay.h>
 #include <linux/slab.h>
-#include <linux/init.h>
-#include <linux/hash.h>
-#include <linux/list.h>
 #include <linux/cpu.h>
 #include <linux/oom.h>
 #include <linux/mm.h>
@@ -47,9 +41,6 @@
 
 #define for_each_buffer_cpu(buffer, cpu)		\
 	for_each_cpu(cpu, (buffer)->cpumask)
-
-#define for_each_online_buffer_cpu(buffer, cpu)		\
-	for_each_cpu_and(cpu, (buffer)->cpumask, cpu_online_mask)
 
 #define RB_WARN_ON(b, cond)						\
 	({								\
@@ -244,9 +235,7 @@ static unsigned long rb_sb_seq(struct ring_buffer_per_cpu *cpu_buffer,
  * Commit counts are cumulative: generation g of a sub-buffer is complete
  * when its byte count reaches (g + 1) * RB_SB_SIZE, modulo 2^48.
  */
-static __always_inline bool
-rb_cc_eq(struct ring_buffer_per_cpu *cpu_buffer, unsigned long a,
-	 unsigned long b)
+static __always_inline bool rb_cc_eq(unsigned long a, unsigned long b)
 {
 	return !((a - b) & RB_CC_BYTES_MASK);
 }
@@ -316,15 +305,16 @@ static void rb_wake_up_waiters(struct irq_work *work)
 	struct rb_irq_work *rbwork = container_of(work, struct rb_irq_work, work);
 
 	wake_up_all(&rbwork->waiters);
-	if (rbwork->full_waiters_pending || rbwork->wakeup_full) {
+	if (READ_ONCE(rbwork->full_waiters_pending) ||
+	    READ_ONCE(rbwork->wakeup_full)) {
 		/* Only cpu_buffer sets the above flags */
 		struct ring_buffer_per_cpu *cpu_buffer =
 			container_of(rbwork, struct ring_buffer_per_cpu, irq_work);
 		unsigned long flags;
 
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
-		rbwork->wakeup_full = false;
-		rbwork->full_waiters_pending = false;
+		WRITE_ONCE(rbwork->wakeup_full, false);
+		WRITE_ONCE(rbwork->full_waiters_pending, false);
 		cpu_buffer->shortest_full = 0;
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 
@@ -332,17 +322,21 @@ static void rb_wake_up_waiters(struct irq_work *work)
 	}
 }
 
+/*
+ * The waiters' flags are set by readers on other CPUs without a lock
+ * (rb_wait_cond(), ring_buffer_poll_wait()): marked accesses.
+ */
 static __always_inline void
 rb_wakeups(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer)
 {
-	if (buffer->irq_work.waiters_pending) {
-		buffer->irq_work.waiters_pending = false;
+	if (READ_ONCE(buffer->irq_work.waiters_pending)) {
+		WRITE_ONCE(buffer->irq_work.waiters_pending, false);
 		/* irq_work_queue() supplies its own memory barriers */
 		irq_work_queue(&buffer->irq_work.work);
 	}
 
-	if (cpu_buffer->irq_work.waiters_pending) {
-		cpu_buffer->irq_work.waiters_pending = false;
+	if (READ_ONCE(cpu_buffer->irq_work.waiters_pending)) {
+		WRITE_ONCE(cpu_buffer->irq_work.waiters_pending, false);
 		irq_work_queue(&cpu_buffer->irq_work.work);
 	}
 }
@@ -354,8 +348,8 @@ static void rb_wakeup_full(struct ring_buffer_per_cpu *cpu_buffer)
 		return;
 	if (!full_hit(cpu_buffer, READ_ONCE(cpu_buffer->shortest_full)))
 		return;
-	cpu_buffer->irq_work.wakeup_full = true;
-	cpu_buffer->irq_work.full_waiters_pending = false;
+	WRITE_ONCE(cpu_buffer->irq_work.wakeup_full, true);
+	WRITE_ONCE(cpu_buffer->irq_work.full_waiters_pending, false);
 	irq_work_queue(&cpu_buffer->irq_work.work);
 }
 
@@ -442,10 +436,11 @@ void ring_buffer_nest_end(struct trace_buffer *buffer)
  * chain exactly to the commit size and their times never go backwards.
  */
 static void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
-			    struct buffer_data_page *bpage, unsigned long gen)
+			    struct buffer_data_page *bpage, unsigned long gen,
+			    unsigned long nrec)
 {
 	unsigned long end = local_read(&bpage->commit) & RB_COMMIT_MASK;
-	unsigned long off = 0;
+	unsigned long off = 0, n = 0;
 	u64 ts = bpage->time_stamp;
 	u64 prev = ts;
 
@@ -462,20 +457,27 @@ static void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 			atomic_inc(&cpu_buffer->record_disabled);
 			return;
 		}
-		if (rb_is_data(event))
+		if (rb_is_data(event)) {
 			prev = ts;
+			n++;
+		}
 		off += len;
 	}
 	if (off != end) {
 		WARN_ONCE(1, "ring buffer: CPU %d sub-buffer %lu records end at %lu, commit %lu\n",
 			  cpu_buffer->cpu, gen, off, end);
 		atomic_inc(&cpu_buffer->record_disabled);
+	} else if (n != nrec) {
+		/* The commit count's records feed overrun: losses must add up */
+		WARN_ONCE(1, "ring buffer: CPU %d sub-buffer %lu holds %lu records, its commit count %lu\n",
+			  cpu_buffer->cpu, gen, n, nrec);
+		atomic_inc(&cpu_buffer->record_disabled);
 	}
 }
 #else
 static inline void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 				   struct buffer_data_page *bpage,
-				   unsigned long gen) { }
+				   unsigned long gen, unsigned long nrec) { }
 #endif
 
 /*
@@ -495,7 +497,7 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 	m->rc_base = rc;
 	local_set(&bpage->commit, BUF_PAGE_SIZE - m->pad);
 	m->pad = 0;
-	rb_check_subbuf(cpu_buffer, bpage, gen);
+	rb_check_subbuf(cpu_buffer, bpage, gen, m->nrec);
 
 	/*
 	 * Header and record count before the flag: pairs with the full
@@ -537,7 +539,7 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	 */
 	smp_wmb();	/* B, matches A and C */
 	v = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
-	if (unlikely(rb_cc_eq(cpu_buffer, v, rb_gen_count(gen + 1))))
+	if (unlikely(rb_cc_eq(v, rb_gen_count(gen + 1))))
 		rb_deliver(cpu_buffer, m, gen, v);
 }
 
@@ -608,7 +610,7 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * Commit overrun: a writer interrupted for a whole buffer wrap
 	 * still has a record in the previous generation.
 	 */
-	if (!rb_cc_eq(cpu_buffer, READ_ONCE(m->cc_sb), rb_gen_count(gen))) {
+	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen))) {
 		local_inc(&cpu_buffer->commit_overrun);
 		return -EBUSY;
 	}
@@ -1118,6 +1120,36 @@ static u64 rb_ts_at(struct buffer_data_page *bpage, unsigned long to,
 	return ts;
 }
 
+#ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
+/*
+ * A claim of the records from @from on in @bpage: the consumed word said
+ * @k records before @from were consumed, and a writer that pushes the
+ * reader counts the rest of the sub-buffer as overrun from that number;
+ * @total: the records the writers counted in it (0: not known).
+ */
+static void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
+			   struct buffer_data_page *bpage, unsigned long from,
+			   unsigned long k, unsigned long total)
+{
+	unsigned long end = (local_read(&bpage->commit) & RB_COMMIT_MASK) +
+			    BUF_PAGE_HDR_SIZE;
+	unsigned long all, after;
+
+	rb_walk(bpage, 0, end, &all);
+	rb_walk(bpage, from, end, &after);
+	if (all - after != k || (total && all != total)) {
+		WARN_ONCE(1, "ring buffer: CPU %d claim at %lu: %lu records before it, consumed word says %lu; %lu in all, commit count %lu\n",
+			  cpu_buffer->cpu, from, all - after, k, all, total);
+		atomic_inc(&cpu_buffer->record_disabled);
+	}
+}
+#else
+static inline void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
+				  struct buffer_data_page *bpage,
+				  unsigned long from, unsigned long k,
+				  unsigned long total) { }
+#endif
+
 /*
  * The reader's page holds claimed records from r_head to r_end; r_ts is
  * the time before the record at r_head.
@@ -1196,7 +1228,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
 	struct buffer_data_page *bpage;
-	unsigned long page, end;
+	unsigned long page, end, nrec;
 
 	/* Pairs with the writer's cmpxchg in rb_get_page() */
 	if (cmpxchg(&m->id, id, RB_ID(cpu_buffer->rpage, 1, gen)) != id)
@@ -1210,6 +1242,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	page = id & RB_ID_PAGE_MASK;
 	bpage = cpu_buffer->pages[page];
 	end = (local_read(&bpage->commit) & RB_COMMIT_MASK) + BUF_PAGE_HDR_SIZE;
+	nrec = READ_ONCE(m->nrec);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
@@ -1220,6 +1253,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 		cpu_buffer->r_end = 0;
 		return RB_CLAIM_AGAIN;
 	}
+	rb_check_claim(cpu_buffer, bpage, pos & RB_SB_MASK, c & RB_K_MASK, nrec);
 	rb_reader_set(cpu_buffer, page, sbs, pos & RB_SB_MASK, end);
 	cpu_buffer->r_whole = true;
 	return RB_CLAIM_GOT;
@@ -1275,7 +1309,7 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
 	smp_rmb();	/* A, matches B */
 	o = rb_read_offset(cpu_buffer);
 	if (o - sbs < RB_SB_SIZE &&
-	    rb_cc_eq(cpu_buffer, cv - rb_gen_count(gen), o - sbs)) {
+	    rb_cc_eq(cv - rb_gen_count(gen), o - sbs)) {
 		/* Count before data: C, matches B */
 		smp_rmb();
 		return o;
@@ -1314,6 +1348,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
 		return RB_CLAIM_AGAIN;
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
+	rb_check_claim(cpu_buffer, dst, pos & RB_SB_MASK, c & RB_K_MASK, 0);
 	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & RB_SB_MASK, len);
 	cpu_buffer->r_whole = false;
 	return RB_CLAIM_GOT;
@@ -1685,7 +1720,7 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	unsigned long end;
 
-	*done = rb_cc_eq(cpu_buffer, READ_ONCE(m->cc_sb), rb_gen_count(gen + 1));
+	*done = rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen + 1));
 	if (*done) {
 		/* Delivered count before header: pairs with rb_deliver() */
 		smp_rmb();
@@ -1954,9 +1989,9 @@ static bool rb_wait_cond(struct rb_irq_work *rbwork, struct trace_buffer *buffer
 	 * irq_work.  Spurious wake-ups are fine.
 	 */
 	if (full)
-		rbwork->full_waiters_pending = true;
+		WRITE_ONCE(rbwork->full_waiters_pending, true);
 	else
-		rbwork->waiters_pending = true;
+		WRITE_ONCE(rbwork->waiters_pending, true);
 	return false;
 }
 
@@ -2014,12 +2049,12 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		 * compares against it (rb_wakeup_full()).
 		 */
 		smp_mb();
-		rbwork->full_waiters_pending = true;
+		WRITE_ONCE(rbwork->full_waiters_pending, true);
 		return 0;
 	}
 
 	poll_wait(filp, &rbwork->waiters, poll_table);
-	rbwork->waiters_pending = true;
+	WRITE_ONCE(rbwork->waiters_pending, true);
 	/*
 	 * The flag before the emptiness check.  FIXME: rb_wakeups() has no
 	 * barrier between a writer's commit and its read of the flag, so a
@@ -2428,7 +2463,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 		struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, pos)];
 		struct buffer_data_page *src = rb_id_page(cpu_buffer, m->id);
 		unsigned long gen = rb_gen(cpu_buffer, pos);
-		bool done = rb_cc_eq(cpu_buffer, m->cc_sb, rb_gen_count(gen + 1));
+		bool done = rb_cc_eq(m->cc_sb, rb_gen_count(gen + 1));
 		unsigned long nrec, len, taken = 0;
 		struct rb_sb_meta *nm;
 
