@@ -381,6 +381,7 @@ static int rbs_run(bool overwrite)
 		unsigned long cover = ring_buffer_commit_overrun_cpu(buffer, cpu);
 		unsigned long bread = ring_buffer_read_events_cpu(buffer, cpu);
 		unsigned long left = ring_buffer_entries_cpu(buffer, cpu);
+		bool empty = ring_buffer_empty_cpu(buffer, cpu);
 
 		for (ctx = 0; ctx < NR_CTX; ctx++) {
 			committed += c->committed[ctx];
@@ -406,11 +407,9 @@ static int rbs_run(bool overwrite)
 			rbs_fail("cpu%d: %lu records never read, the buffer counts %lu overrun\n",
 				 cpu, c->missing, over);
 		/* The reader consumed until empty, with the writers stopped */
-		if (bread != c->read + c->bad || left ||
-		    !ring_buffer_empty_cpu(buffer, cpu))
+		if (bread != c->read + c->bad || left || !empty)
 			rbs_fail("cpu%d: after the last read the buffer counts %lu read, %lu entries left, %s\n",
-				 cpu, bread, left,
-				 ring_buffer_empty_cpu(buffer, cpu) ? "empty" : "not empty");
+				 cpu, bread, left, empty ? "empty" : "not empty");
 		if (drop + cover > failed)
 			rbs_fail("cpu%d: %lu counted lost at write, only %lu writes failed\n",
 				 cpu, drop + cover, failed);
