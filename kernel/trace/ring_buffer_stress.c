@@ -10,6 +10,13 @@
  * they write.  Each record carries its CPU, context, a sequence number
  * per CPU and context, and a payload pattern.
  *
+ * In test kernels of the sub-buffer ring buffer
+ * (CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS), a burst of records nested in
+ * the task writer is also written, every eighth time, at each point of
+ * the writers' slow path where nested writers can change what a writer
+ * has read (ring_buffer_set_test_hook()): what an interrupt storm does
+ * there, rarely, to a vCPU that was not run for a while.
+ *
  * Every seventh record of each context is discarded
  * (ring_buffer_discard_commit()) instead of committed: given back when it
  * is the last one reserved, else left as padding.
@@ -54,6 +61,13 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
+#if defined(CONFIG_RING_BUFFER_SUBBUF) && \
+	defined(CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS)
+#include "ring_buffer_subbuf.h"
+#define RBS_BURSTS	1
+#else
+#define RBS_BURSTS	0
+#endif
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -75,8 +89,13 @@ static uint size_kb = 32;
 module_param(size_kb, uint, 0444);
 MODULE_PARM_DESC(size_kb, "buffer size per CPU (small, to force losses)");
 
-enum { CTX_TASK, CTX_SOFTIRQ, CTX_IRQ, CTX_NMI, NR_CTX };
-static const char * const ctx_name[NR_CTX] = { "task", "softirq", "irq", "nmi" };
+enum { CTX_TASK, CTX_SOFTIRQ, CTX_IRQ, CTX_NMI, CTX_BURST, NR_CTX };
+static const char * const ctx_name[NR_CTX] = {
+	"task", "softirq", "irq", "nmi", "burst"
+};
+
+/* Records of a burst: more than two sub-buffers of one page */
+#define RBS_BURST_RECORDS	96
 
 #define RBS_MAGIC	0x72627374
 #define RBS_DISCARDED	0x64736364	/* magic of a discarded record */
@@ -99,6 +118,9 @@ struct rbs_cpu {
 	bool			nmi_pending;
 	bool			dump_pending;	/* admin: NMI dumps instead */
 	bool			dump_sent;
+	bool			in_burst;
+	unsigned long		points[2];	/* test hook calls, by point */
+	unsigned long		bursts[2];	/* bursts run there */
 	struct hrtimer		timer;
 	struct tasklet_struct	tasklet;
 	struct task_struct	*thread;
@@ -195,6 +217,31 @@ static void rbs_send_nmi(struct rbs_cpu *c)
 }
 #else
 static void rbs_send_nmi(struct rbs_cpu *c) { }
+#endif
+
+#if RBS_BURSTS
+/*
+ * Test kernels of the sub-buffer ring buffer call this at the points of
+ * their writers' slow path where the state a writer has read may change
+ * under it (enum rb_test_point).  Every eighth time in task context, it
+ * writes a burst of records nested in that writer, as an interrupt storm
+ * would (under TCG, a vCPU that was not run for a while takes timer
+ * interrupts back to back): enough to fill and deliver the sub-buffer
+ * the interrupted writer is about to begin.
+ */
+static void rbs_burst(struct trace_buffer *b, enum rb_test_point where)
+{
+	struct rbs_cpu *c = this_cpu_ptr(&rbs);
+	int i;
+
+	if (!in_task() || c->in_burst || ++c->points[where] % 8)
+		return;
+	c->in_burst = true;
+	for (i = 0; i < RBS_BURST_RECORDS; i++)
+		rbs_write(CTX_BURST, false);
+	c->in_burst = false;
+	c->bursts[where]++;
+}
 #endif
 
 static void rbs_tasklet(struct tasklet_struct *t)
@@ -330,6 +377,9 @@ static int rbs_run(bool overwrite)
 	buffer = ring_buffer_alloc(size_kb * 1024, overwrite ? RB_FL_OVERWRITE : 0);
 	if (!buffer)
 		return -ENOMEM;
+#if RBS_BURSTS
+	ring_buffer_set_test_hook(buffer, rbs_burst);
+#endif
 
 	for_each_online_cpu(cpu) {
 		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
@@ -391,10 +441,12 @@ static int rbs_run(bool overwrite)
 			c->missing += rbs_kept_below(c->seq[ctx]) -
 				      rbs_kept_below(c->last_seq[ctx] + 1);
 		}
-		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu, discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
+		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu burst %lu (bursts %lu + %lu), discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
 			overwrite ? "overwrite" : "discard", cpu,
 			c->committed[CTX_TASK], c->committed[CTX_SOFTIRQ],
-			c->committed[CTX_IRQ], c->committed[CTX_NMI], discarded, failed,
+			c->committed[CTX_IRQ], c->committed[CTX_NMI],
+			c->committed[CTX_BURST], c->bursts[0], c->bursts[1],
+			discarded, failed,
 			c->read, c->missing, c->lost, over, drop, cover);
 		if (c->read + c->bad + over != committed)
 			rbs_fail("cpu%d: read %lu + overrun %lu != committed %lu\n",
@@ -430,8 +482,19 @@ static int rbs_run(bool overwrite)
 			rbs_fail("cpu%d: overrun in discard mode\n", cpu);
 		if (!c->committed[CTX_TASK] || !c->committed[CTX_IRQ] ||
 		    !c->committed[CTX_SOFTIRQ] ||
-		    (IS_ENABLED(CONFIG_X86_LOCAL_APIC) && !c->committed[CTX_NMI]))
+		    (IS_ENABLED(CONFIG_X86_LOCAL_APIC) && !c->committed[CTX_NMI]) ||
+		    (RBS_BURSTS && !c->committed[CTX_BURST]))
 			rbs_fail("cpu%d: a context wrote nothing\n", cpu);
+		/*
+		 * A burst before rb_new_subbuf()'s checks leaves the writer
+		 * under it with a stale offset: it must look again, not fail
+		 * and count a commit overrun.  A real one needs a whole
+		 * buffer written while a reservation is open.
+		 */
+		if (RBS_BURSTS && overwrite && cover > 4 &&
+		    cover * 2 > c->bursts[0 /* RB_TEST_NEW_SUBBUF */])
+			rbs_fail("cpu%d: %lu commit overruns after %lu bursts: stale offset\n",
+				 cpu, cover, c->bursts[0]);
 	}
  out:
 	ring_buffer_free(buffer);

@@ -566,15 +566,52 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
 	return rb_id_page(cpu_buffer, id);
 }
 
+#ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
+/**
+ * ring_buffer_set_test_hook - run a function where nested writers race
+ * @buffer: the buffer, idle (no writer in it)
+ * @fn: called by every writer of @buffer at each rb_test_point (NULL: none)
+ *
+ * Test kernels only.  @fn runs on the writer's CPU with preemption
+ * disabled, in the writer's context, with the nesting that
+ * ring_buffer_nest_start() sets up: it may write to @buffer, as a writer
+ * that interrupts that one there would.
+ */
+void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
+{
+	WRITE_ONCE(buffer->test_hook, fn);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_test_hook);
+
+static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
+			 enum rb_test_point where)
+{
+	rb_test_hook_fn fn = READ_ONCE(cpu_buffer->buffer->test_hook);
+
+	if (fn) {
+		cpu_buffer->nest += NESTED_BITS;
+		fn(cpu_buffer->buffer, where);
+		cpu_buffer->nest -= NESTED_BITS;
+	}
+}
+#else
+#define rb_test_hook(cpu_buffer, where)	do { } while (0)
+#endif
+
 /*
  * rb_push_reader(): before the first reservation of a generation of a
  * sub-buffer, its previous generation must be consumed.  In discard mode
- * the writer fails and counts a dropped event; in flight-recorder mode it
- * moves the consumed position past it by cmpxchg (pairs with the reader's
- * cmpxchg in rb_consume) and counts what the reader had not consumed of
- * it as overrun.  This happens before the offset cmpxchg, so no writer
- * stores into the new generation while the reader may still claim the
- * old one.
+ * the writer fails (-ENOSPC); in flight-recorder mode it moves the
+ * consumed position past it by cmpxchg (pairs with the reader's cmpxchg
+ * in rb_consume) and counts what the reader had not consumed of it as
+ * overrun.  This happens before the offset cmpxchg, so no writer stores
+ * into the new generation while the reader may still claim the old one.
+ *
+ * The record count of the generation pushed out is read before the
+ * cmpxchg.  Once the cmpxchg succeeds, writers nested in this one (an
+ * interrupt storm) may begin, fill and deliver the next generation,
+ * whose delivery rewrites it.  Before the cmpxchg, such a delivery would
+ * have needed a push of its own, and the cmpxchg fails.
  */
 static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long b, struct rb_sb_meta *m)
@@ -582,42 +619,62 @@ static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long span = 1UL << (RB_SB_SHIFT + cpu_buffer->nr_shift);
 	/* Past the generation before @b of the same sub-buffer */
 	unsigned long want = rb_next_sbs(cpu_buffer, b - span);
-	unsigned long c;
+	unsigned long c, nrec;
 
 	for (;;) {
 		c = READ_ONCE(cpu_buffer->consumed);
 		if (!rb_pos_before(c >> RB_K_BITS, want))
 			return 0;
-		if (!(cpu_buffer->buffer->flags & RB_FL_OVERWRITE)) {
-			local_inc(&cpu_buffer->dropped_events);
+		if (!(cpu_buffer->buffer->flags & RB_FL_OVERWRITE))
 			return -ENOSPC;
-		}
+		nrec = READ_ONCE(m->nrec);
 		if (cmpxchg(&cpu_buffer->consumed, c, want << RB_K_BITS) == c) {
-			local_add(m->nrec - (c & RB_K_MASK), &cpu_buffer->overrun);
+			rb_test_hook(cpu_buffer, RB_TEST_PUSHED);
+			local_add(nrec - (c & RB_K_MASK), &cpu_buffer->overrun);
 			return 0;
 		}
 	}
 }
 
-/* Checks before the first reservation in sub-buffer generation @b. */
+/*
+ * A check of rb_new_subbuf() failed for the writer that read the offset
+ * at @o.  If the offset has moved since, writers nested in this one began
+ * that sub-buffer or later ones meanwhile, and what was checked is not
+ * where the record would go: look again (the offset cmpxchg would fail
+ * anyway).  Otherwise the record is lost: count it in @lost.
+ */
+static int rb_new_subbuf_failed(struct ring_buffer_per_cpu *cpu_buffer,
+				unsigned long o, local_t *lost, int err)
+{
+	if (local_read(&cpu_buffer->offset) != o)
+		return -EAGAIN;
+	local_inc(lost);
+	return err;
+}
+
+/*
+ * Checks before the first reservation in sub-buffer generation @b, by a
+ * writer that read the offset at @o.  -EAGAIN: read the offset again.
+ */
 static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
-				  unsigned long b)
+				  unsigned long o, unsigned long b)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, b)];
 	unsigned long gen = rb_gen(cpu_buffer, b);
 
+	rb_test_hook(cpu_buffer, RB_TEST_NEW_SUBBUF);
 	/*
 	 * Commit overrun: a writer interrupted for a whole buffer wrap
 	 * still has a record in the previous generation.
 	 */
-	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen))) {
-		local_inc(&cpu_buffer->commit_overrun);
-		return -EBUSY;
-	}
+	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen)))
+		return rb_new_subbuf_failed(cpu_buffer, o,
+					    &cpu_buffer->commit_overrun, -EBUSY);
 	/* Written by rb_deliver() on this CPU before cc_sb: program order */
 	barrier();
 	if (rb_push_reader(cpu_buffer, b, m))
-		return -ENOSPC;
+		return rb_new_subbuf_failed(cpu_buffer, o,
+					    &cpu_buffer->dropped_events, -ENOSPC);
 	/*
 	 * Events lost at the writer's end (discard mode, commit overrun)
 	 * are reported to the reader before this sub-buffer: it is where
@@ -709,7 +766,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	cpu_buffer->depth = depth + 1;
 	barrier();
 
-	do {
+	for (;;) {
 		o = local_read(&cpu_buffer->offset);
 		lts = READ_ONCE(cpu_buffer->lts);
 		hint = READ_ONCE(cpu_buffer->lts_hint);
@@ -733,9 +790,17 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 				e = b + BUF_PAGE_HDR_SIZE + len;
 			}
 		}
-		if (unlikely(!(b & RB_SB_MASK)) && rb_new_subbuf(cpu_buffer, b))
-			goto fail;
-	} while (unlikely(local_cmpxchg(&cpu_buffer->offset, o, e) != o));
+		if (unlikely(!(b & RB_SB_MASK))) {
+			int ret = rb_new_subbuf(cpu_buffer, o, b);
+
+			if (ret == -EAGAIN)
+				continue;
+			if (ret)
+				goto fail;
+		}
+		if (likely(local_cmpxchg(&cpu_buffer->offset, o, e) == o))
+			break;
+	}
 
 	/*
 	 * rb_update_lts(): publish (time, end) in one word for the next

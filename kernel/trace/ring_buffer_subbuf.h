@@ -163,6 +163,23 @@ struct ring_buffer_per_cpu {
 	struct buffer_data_page		*free_page;	/* for read_page */
 };
 
+#ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
+/*
+ * Test kernels only: points on the writers' slow path where the state a
+ * writer has read can be changed under it by writers nested in it.
+ * ring_buffer_set_test_hook() lets a test run nested writers there at
+ * will, instead of waiting for an interrupt storm to land there.
+ */
+enum rb_test_point {
+	RB_TEST_NEW_SUBBUF,	/* before the checks of rb_new_subbuf() */
+	RB_TEST_PUSHED,		/* just after a push in rb_push_reader() */
+};
+
+typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,
+				enum rb_test_point where);
+void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn);
+#endif
+
 struct trace_buffer {
 	unsigned int			flags;
 	int				cpus;
@@ -176,6 +193,9 @@ struct trace_buffer {
 	u64				(*clock)(void);
 	struct rb_irq_work		irq_work;
 	bool				time_stamp_abs;
+#ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
+	rb_test_hook_fn			test_hook;
+#endif
 };
 
 struct ring_buffer_iter {
