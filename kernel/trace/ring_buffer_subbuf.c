@@ -1801,6 +1801,20 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * Whether writers overwrote the record at @pos (in the ring) that the
+ * iterator has just read: they push the consumed position past it before
+ * they store into it.
+ */
+static bool rb_iter_overwritten(struct ring_buffer_per_cpu *cpu_buffer,
+				unsigned long pos)
+{
+	/* The read before the check: pairs with rb_push_reader()'s cmpxchg */
+	smp_rmb();
+	return rb_pos_before(pos, rb_cpos(READ_ONCE(cpu_buffer->consumed),
+					  rb_read_offset(cpu_buffer)));
+}
+
+/*
  * Find the next data record at or after iter->pos and copy it.  Records
  * still in the ring are read in place: the copy counts only if the
  * consumed position has not passed it afterwards (a writer pushes it
@@ -1876,20 +1890,17 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		event = (void *)bpage + off;
 		len = rb_record_length(event);
 		if (!len || off + len > end) {
+			/* A length torn by writers: report what they took */
+			if (!in_reader && rb_iter_overwritten(cpu_buffer, pos))
+				continue;
 			iter->pos = rb_next_sbs(cpu_buffer, sbs);
 			iter->ts_valid = false;
 			continue;
 		}
 		memcpy(iter->event, event, len);
 		ts = rb_apply_ts(iter->event, iter->ts);
-		if (!in_reader) {
-			/* Copy before the check: pairs with rb_push_reader() */
-			smp_rmb();
-			c = rb_cpos(READ_ONCE(cpu_buffer->consumed),
-				    rb_read_offset(cpu_buffer));
-			if (rb_pos_before(pos, c))
-				continue;	/* overwritten: start over */
-		}
+		if (!in_reader && rb_iter_overwritten(cpu_buffer, pos))
+			continue;	/* start over from the consumed position */
 		if (!rb_is_data(iter->event)) {
 			iter->ts = ts;
 			iter->pos = pos + len;

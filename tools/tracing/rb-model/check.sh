@@ -85,6 +85,7 @@ seed-no-commit-check	seed	$SMALL -DBUG_NO_COMMIT_CHECK
 seed-deliver-early	seed	$SMALL -DBUG_DELIVER_EARLY
 seed-no-generation-tag	seed	$SMALL -DBUG_NO_TAG
 seed-push-after-reserve	seed	$SMALL -DBUG_PUSH_AFTER
+seed-fail-stale-offset	seed	$SMALL -DBUG_STALE_FAIL
 probe-time-extend	probe	$EXT -DCOVER=1
 probe-time-stamp	probe	$EXT -DCOVER=2
 probe-switch		probe	$SMALL -DCOVER=3
@@ -98,6 +99,7 @@ probe-dropped		probe	$SMALL -DOVERWRITE=0 -DCOVER=10
 probe-retry		probe	$SMALL -DCOVER=11
 probe-discarded-read	probe	$TINY -DDISCARD -DCOVER=12
 probe-closed-on-refusal	probe	$SMALL -DOVERWRITE=0 -DCOVER=13
+probe-stale-retry	probe	$SMALL -DCOVER=14
 EOF
 }
 

@@ -234,13 +234,37 @@ inline rb_commit(ix, gw, first, n, r, early)
 }
 
 /*
+ * rb_new_subbuf_failed(): a check before a new sub-buffer failed.  If the
+ * offset moved since the writer read it, nested writers began that
+ * sub-buffer or later ones meanwhile: look again (stale).  Otherwise the
+ * record is lost and counted in @lost; @genuine says what must then hold.
+ */
+inline rb_new_subbuf_failed(lost, genuine)
+{
+	if
+#ifndef BUG_STALE_FAIL
+	:: offset != o -> stale = 1
+#endif
+	:: else ->
+		assert(genuine);
+		lost++;
+		ok = 0;
+		goto reserve_out
+	fi
+}
+
+/*
  * rb_push_reader(): before the first reservation of a generation, make
  * sure the previous generation of that sub-buffer has been consumed.  In
  * discard mode the writer fails instead; in overwrite mode it moves the
  * consumed position past it by cmpxchg and counts what the reader has
  * not consumed of it as overrun.  The push happens before the offset
  * cmpxchg so that no writer can store into the new generation while the
- * reader may still deliver the old one.
+ * reader may still deliver the old one.  The pushed generation's record
+ * count is read before the cmpxchg and added after it, in steps of their
+ * own as in C: after the cmpxchg, nested writers may deliver the next
+ * generation of that sub-buffer, which rewrites nrec (not within the
+ * records per writer searched here: see ring-buffer-subbuf.rst).
  */
 inline rb_push_reader()
 {
@@ -252,13 +276,13 @@ inline rb_push_reader()
 		:: else
 		fi;
 #if OVERWRITE
+		n = nrec[idx];
 		atomic {
 			if
 			:: cpos == c && ck == k ->
 				cpos = b + SBS - BUFS;
 				ck = 0;
 				ncons++;
-				overrun = overrun + nrec[idx] - k;
 				PROBE(5, 1);
 				PROBE(6, k > 0);
 				ok = 1
@@ -266,13 +290,14 @@ inline rb_push_reader()
 			fi
 		}
 		if
-		:: ok -> break
+		:: ok ->
+			overrun = overrun + n - k;
+			break
 		:: else
 		fi
 #else
-		dropped++;
-		ok = 0;
-		goto reserve_out
+		rb_new_subbuf_failed(dropped, true);
+		break
 #endif
 	od
 }
@@ -329,24 +354,37 @@ inline rb_reserve()
 		if
 		:: b % SBS == 0 ->
 #ifndef BUG_NO_CC_SB_CHECK
-			/* commit overrun: the last generation is not delivered */
+			/*
+			 * Commit overrun: the last generation is not
+			 * delivered because a writer is still in it (not
+			 * because nested writers delivered this one too).
+			 */
 			if
-			:: cc_sb[idx] != w * SBS -> cover++; ok = 0; goto reserve_out
+			:: cc_sb[idx] != w * SBS ->
+				rb_new_subbuf_failed(cover, cc_sb[idx] < w * SBS)
 			:: else
 			fi;
 #endif
 #ifndef BUG_PUSH_AFTER
-			rb_push_reader();
+			if
+			:: !stale -> rb_push_reader()
+			:: else
+			fi;
 #endif
 			skip
 		:: else
 		fi;
-		atomic {
-			if
-			:: offset == o -> offset = e; nresv++; ok = 1
-			:: else -> assert(nresv != seen); ok = 0
-			fi
-		}
+		PROBE(14, stale);
+		if
+		:: stale -> stale = 0; ok = 0
+		:: else ->
+			atomic {
+				if
+				:: offset == o -> offset = e; nresv++; ok = 1
+				:: else -> assert(nresv != seen); ok = 0
+				fi
+			}
+		fi;
 		PROBE(11, !ok);
 		if
 		:: ok -> break
@@ -410,9 +448,9 @@ inline rb_switch_old()
 proctype writer(byte lvl; byte todo; byte idbase)
 	provided (top == _pid - 1 || (top < _pid - 1 && !busy[_pid - 1]))
 {
-	byte i, saved, seen, seenc, seeni, id, p, j, mine, c, k;
+	byte i, saved, seen, seenc, seeni, id, p, j, mine, c, k, n;
 	byte o, le, lt, now, x, sz, ck_, d, b, e, idx, w, seq, oi, ow, os;
-	bit ok, sw, disc;
+	bit ok, sw, disc, stale;
 
 	do
 	:: i < todo ->
@@ -481,7 +519,7 @@ proctype writer(byte lvl; byte todo; byte idbase)
 		d_step {
 			top = saved; busy[lvl] = 0; i++;
 			saved = 0; seen = 0; seenc = 0; seeni = 0; id = 0;
-			p = 0; j = 0; mine = 0; c = 0; k = 0; o = 0; le = 0;
+			p = 0; j = 0; mine = 0; c = 0; k = 0; n = 0; o = 0; le = 0;
 			lt = 0; now = 0; x = 0; sz = 0; ck_ = 0; d = 0; b = 0;
 			e = 0; idx = 0; w = 0; seq = 0; oi = 0; ow = 0; os = 0;
 			ok = 0; sw = 0; disc = 0
