@@ -738,6 +738,41 @@ rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 }
 
 /*
+ * rb_update_lts(): publish (time @ts, end @e) in one word for the next
+ * writer.  The hint goes first: whoever matches the word reads a hint no
+ * later than its time.  Same CPU only: program order.  The word is
+ * replaced only if it is still @lts, the one read before the offset
+ * cmpxchg: a writer that came in since then reserved after this record
+ * and published the pair that matches the offset now; overwriting it
+ * would cost the next record a TIME_STAMP.
+ */
+static __always_inline void
+rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, unsigned long lts,
+	      u64 ts, unsigned long e)
+{
+	WRITE_ONCE(cpu_buffer->lts_hint, ts);
+	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)e);
+}
+
+/*
+ * rb_switch_old(): the offset moved from @o, inside a sub-buffer, to the
+ * next one (a record that did not fit, or the sub-buffer closed after a
+ * refused switch): the rest of the old one counts as committed padding,
+ * reserved and committed through rb_get_page() and rb_commit() as a
+ * record is.
+ */
+static noinline void rb_switch_old(struct ring_buffer_per_cpu *cpu_buffer,
+				   unsigned long o)
+{
+	unsigned long idx = rb_idx(cpu_buffer, o);
+	unsigned long rest = RB_SB_SIZE - (o & RB_SB_MASK);
+
+	rb_get_page(cpu_buffer, idx);
+	cpu_buffer->meta[idx].pad = rest;
+	rb_commit(cpu_buffer, o, rest, false);
+}
+
+/*
  * rb_reserve(): read the offset, the last time stamp and the clock,
  * decide the slot, cmpxchg the offset; start over when a nested writer
  * moved it.  The clock is read inside the loop, so times are in buffer
@@ -802,26 +837,9 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 			break;
 	}
 
-	/*
-	 * rb_update_lts(): publish (time, end) in one word for the next
-	 * writer.  The hint goes first: whoever matches the word reads a
-	 * hint no later than its time.  Same CPU only: program order.  The
-	 * word is replaced only if it is still the one read before the
-	 * offset cmpxchg: a writer that came in since then reserved after
-	 * this record and published the pair that matches the offset now;
-	 * overwriting it would cost the next record a TIME_STAMP.
-	 */
-	WRITE_ONCE(cpu_buffer->lts_hint, ts);
-	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)e);
-
-	if (unlikely(x && b != o)) {
-		/* rb_switch_old(): the tail padding counts as committed */
-		unsigned long oidx = rb_idx(cpu_buffer, o);
-
-		rb_get_page(cpu_buffer, oidx);
-		cpu_buffer->meta[oidx].pad = RB_SB_SIZE - x;
-		rb_commit(cpu_buffer, o, RB_SB_SIZE - x, false);
-	}
+	rb_update_lts(cpu_buffer, lts, ts, e);
+	if (unlikely(x && b != o))
+		rb_switch_old(cpu_buffer, o);
 
 	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, b));
 	p = (void *)bpage + (b & RB_SB_MASK);
@@ -857,13 +875,8 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	 * that no smaller record slips in after the lost one: the losses
 	 * stay together and are reported before the next sub-buffer.
 	 */
-	if (x && b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o) {
-		unsigned long oidx = rb_idx(cpu_buffer, o);
-
-		rb_get_page(cpu_buffer, oidx);
-		cpu_buffer->meta[oidx].pad = RB_SB_SIZE - x;
-		rb_commit(cpu_buffer, o, RB_SB_SIZE - x, false);
-	}
+	if (x && b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o)
+		rb_switch_old(cpu_buffer, o);
 	cpu_buffer->depth = depth;
 	return NULL;
 }
