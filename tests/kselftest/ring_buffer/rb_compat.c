@@ -47,9 +47,10 @@
 #include <unistd.h>
 #include <traceevent/kbuffer.h>
 
+#include "../kselftest.h"
+
 #define TRACEFS		"/sys/kernel/tracing"
 #define MAGIC		0x52427362	/* "bsBR": trace_marker_raw id */
-#define MAX_CPUS	64
 
 #define TYPE_PADDING	29
 #define TYPE_EXTEND	30
@@ -84,8 +85,32 @@ static void fail(const char *fmt, ...)
 
 static void die(const char *what)
 {
-	perror(what);
-	exit(2);
+	ksft_exit_fail_msg("%s: %s\n", what, strerror(errno));
+}
+
+/* CPU numbers below nr_cpus; writers run on those this test may use */
+static int nr_cpus;
+static cpu_set_t *test_cpus;
+static size_t test_cpus_size;
+
+static void find_cpus(void)
+{
+	nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
+	test_cpus_size = CPU_ALLOC_SIZE(nr_cpus);
+	test_cpus = CPU_ALLOC(nr_cpus);
+	if (nr_cpus < 1 || !test_cpus)
+		die("CPU_ALLOC");
+	if (sched_getaffinity(0, test_cpus_size, test_cpus))
+		die("sched_getaffinity");
+}
+
+/* The next CPU after @cpu to test (-1 to begin), or -1 after the last. */
+static int next_cpu(int cpu)
+{
+	while (++cpu < nr_cpus)
+		if (CPU_ISSET_S(cpu, test_cpus_size, test_cpus))
+			return cpu;
+	return -1;
 }
 
 static void tfs_write(const char *file, const char *val)
@@ -140,13 +165,15 @@ static void writer(int cpu, unsigned int n)
 	unsigned char buf[4 + sizeof(struct rec) + 256];
 	struct rec *r = (void *)(buf + 4);
 	uint32_t magic = MAGIC;
-	cpu_set_t set;
+	cpu_set_t *set = CPU_ALLOC(nr_cpus);
 	unsigned int i, j;
 	int fd;
 
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
+	if (!set)
+		die("CPU_ALLOC");
+	CPU_ZERO_S(test_cpus_size, set);
+	CPU_SET_S(cpu, test_cpus_size, set);
+	if (sched_setaffinity(0, test_cpus_size, set))
 		die("sched_setaffinity");
 	fd = open(TRACEFS "/trace_marker_raw", O_WRONLY);
 	if (fd < 0)
@@ -179,7 +206,7 @@ struct cpu_state {
 	unsigned long padding, extend, stamp;
 };
 
-static struct cpu_state st[MAX_CPUS];
+static struct cpu_state *st;	/* by CPU number */
 static int raw_id;
 /* Times of the data records of the sub-buffer, by the strict walk */
 #define WALK_MAX	8192
@@ -340,11 +367,11 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 }
 
 /* Read what trace_pipe_raw of every CPU has now; returns pages read. */
-static int drain(int ncpu, int *fds, struct kbuffer *kbuf, unsigned char *page)
+static int drain(int *fds, struct kbuffer *kbuf, unsigned char *page)
 {
 	int cpu, got = 0;
 
-	for (cpu = 0; cpu < ncpu; cpu++) {
+	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		for (;;) {
 			ssize_t r = read(fds[cpu], page, page_size);
 
@@ -368,13 +395,13 @@ static int drain(int ncpu, int *fds, struct kbuffer *kbuf, unsigned char *page)
 int main(int argc, char **argv)
 {
 	unsigned int n = 20000, kb = 0;
-	int ncpu, cpu, opt, fds[MAX_CPUS], running, status;
+	int cpu, opt, *fds, running, status;
 	bool concurrent, overwrite, may_lose = false;
 	unsigned char *page;
 	struct kbuffer *kbuf;
 	const char *mode;
 	char path[256];
-	pid_t pids[MAX_CPUS];
+	pid_t pid;
 
 	while ((opt = getopt(argc, argv, "n:k:lu")) != -1) {
 		if (opt == 'n')
@@ -386,24 +413,26 @@ int main(int argc, char **argv)
 		else if (opt == 'u')
 			unannounced_drops = true;
 		else
-			return 2;
+			optind = argc;
 	}
 	if (optind != argc - 1)
-		return 2;
+		ksft_exit_fail_msg("usage: rb_compat [-n N] [-k KB] [-l] [-u] MODE\n");
 	mode = argv[optind];
+	find_cpus();
 	if (!strcmp(mode, "write")) {
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		for (cpu = 0; cpu < ncpu && cpu < MAX_CPUS; cpu++) {
-			pids[cpu] = fork();
-			if (pids[cpu] < 0)
+		for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
+			pid = fork();
+			if (pid < 0)
 				die("fork");
-			if (!pids[cpu])
+			if (!pid)
 				writer(cpu, n);
 		}
 		while (wait(&status) > 0)
 			if (!WIFEXITED(status) || WEXITSTATUS(status))
 				failures++;
-		return failures ? 1 : 0;
+		if (failures)
+			ksft_exit_fail_msg("a writer failed\n");
+		ksft_exit_pass();
 	}
 	concurrent = !strcmp(mode, "drain");
 	overwrite = !strcmp(mode, "overrun");
@@ -412,20 +441,21 @@ int main(int argc, char **argv)
 		n = 3;
 		kb = 1024;
 	} else if (!concurrent && !overwrite && strcmp(mode, "discard")) {
-		return 2;
+		ksft_exit_fail_msg("unknown mode %s\n", mode);
 	}
 	/* Flight-recorder losses are announced by either ring buffer */
 	if (overwrite)
 		unannounced_drops = false;
 
+	ksft_print_header();
+	ksft_set_plan(1);
 	page_size = sysconf(_SC_PAGESIZE);
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu > MAX_CPUS)
-		ncpu = MAX_CPUS;
+	st = calloc(nr_cpus, sizeof(*st));
+	fds = calloc(nr_cpus, sizeof(*fds));
 	page = malloc(page_size);
 	kbuf = kbuffer_alloc(sizeof(long) == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
 			     KBUFFER_ENDIAN_LITTLE);
-	if (!page || !kbuf)
+	if (!st || !fds || !page || !kbuf)
 		die("alloc");
 
 	tfs_write("tracing_on", "0");
@@ -437,7 +467,7 @@ int main(int argc, char **argv)
 	tfs_write("buffer_size_kb", path);
 	tfs_write("trace", "");
 	raw_id = raw_data_id();
-	for (cpu = 0; cpu < ncpu; cpu++) {
+	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
 		fds[cpu] = open(path, O_RDONLY | O_NONBLOCK);
 		if (fds[cpu] < 0)
@@ -445,17 +475,18 @@ int main(int argc, char **argv)
 	}
 	tfs_write("tracing_on", "1");
 
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		pids[cpu] = fork();
-		if (pids[cpu] < 0)
+	running = 0;
+	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
+		pid = fork();
+		if (pid < 0)
 			die("fork");
-		if (!pids[cpu])
+		if (!pid)
 			writer(cpu, n);
+		running++;
 	}
-	running = ncpu;
 	while (running) {
 		if (concurrent)
-			drain(ncpu, fds, kbuf, page);
+			drain(fds, kbuf, page);
 		if (waitpid(-1, &status, concurrent ? WNOHANG : 0) > 0) {
 			if (!WIFEXITED(status) || WEXITSTATUS(status))
 				fail("a writer failed");
@@ -465,11 +496,11 @@ int main(int argc, char **argv)
 		}
 	}
 	tfs_write("tracing_on", "0");
-	while (drain(ncpu, fds, kbuf, page))
+	while (drain(fds, kbuf, page))
 		;
 
 	printf("# mode %s, %u records per CPU, buffer_size_kb %u\n", mode, n, kb);
-	for (cpu = 0; cpu < ncpu; cpu++) {
+	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		struct cpu_state *s = &st[cpu];
 		unsigned long over = stat_field(cpu, "overrun");
 		unsigned long drop = stat_field(cpu, "dropped events");
@@ -502,6 +533,6 @@ int main(int argc, char **argv)
 		if (!overwrite && !concurrent && s->lost_seen)
 			fail("cpu%d: discard mode lost records before the newest", cpu);
 	}
-	printf("%s: rb_compat %s\n", failures ? "not ok" : "ok", mode);
-	return failures ? 1 : 0;
+	ksft_test_result(!failures, "rb_compat %s\n", mode);
+	ksft_finished();
 }
