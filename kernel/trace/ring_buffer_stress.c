@@ -921,6 +921,75 @@ static void rbs_admin_swap(void)
 }
 #endif
 
+/* Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK. */
+static void rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
+{
+	struct {
+		struct rbs_rec r;
+		u8 fill[128];
+	} rec = { .r = { .magic = RBS_MAGIC, .ctx = CTX_TASK, .cpu = cpu,
+			 .len = len, .seq = seq } };
+	u16 i;
+
+	for (i = 0; i < len; i++)
+		rec.r.fill[i] = (u8)(seq + i);
+	ring_buffer_write(b, sizeof(rec.r) + len, &rec);
+}
+
+/*
+ * "cat trace" across "echo > per_cpu/cpuN/trace": an iterator that read
+ * part of a CPU buffer, then a reset of it, then more new records than
+ * the iterator had read, in other sizes.  What it returns after that is
+ * whole and new: a position from before the reset means nothing after it.
+ */
+static void rbs_admin_iter_reset(void)
+{
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	int cpu, n, before = failures;
+	struct trace_buffer *b;
+	u32 seq;
+
+	b = ring_buffer_alloc(64 * 1024, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("iterator reset: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	/* 96-byte records, then 100-byte ones: their boundaries differ */
+	for (seq = 0; seq < 300; seq++)
+		rbs_put(b, cpu, seq, 72);
+	iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	if (!iter) {
+		rbs_fail("iterator reset: no iterator\n");
+		goto out;
+	}
+	for (n = 0; n < 200 && (event = ring_buffer_iter_peek(iter, NULL)); n++)
+		ring_buffer_iter_advance(iter);
+	ring_buffer_reset_cpu(b, cpu);
+	for (seq = 1000; seq < 1300; seq++)
+		rbs_put(b, cpu, seq, 76);
+	for (n = 0; n < 400 && (event = ring_buffer_iter_peek(iter, NULL)); n++) {
+		struct rbs_rec *r = ring_buffer_event_data(event);
+
+		if (!rbs_intact(cpu, event, "iterator after a reset"))
+			break;
+		if (r->seq < 1000) {
+			rbs_fail("iterator reset: record %u from before the reset\n",
+				 r->seq);
+			break;
+		}
+		ring_buffer_iter_advance(iter);
+	}
+	ring_buffer_read_finish(iter);
+	if (failures == before)
+		pr_info("iterator reset: %d whole records after the reset\n", n);
+ out:
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
 /*
  * trace_pipe prints the record ring_buffer_peek() returned after the
  * reader lock is dropped, then consumes it.  Meanwhile "echo > trace"
@@ -987,6 +1056,7 @@ static int rbs_admin(void)
 	rbs_admin_nmi_dump();
 	rbs_admin_swap();
 	rbs_admin_reader_page();
+	rbs_admin_iter_reset();
 	return failures == before ? 0 : -EIO;
 }
 

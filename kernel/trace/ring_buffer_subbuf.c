@@ -1813,6 +1813,23 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 	return end - sbs;
 }
 
+static void rb_iter_reset(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+
+	iter->have_event = false;
+	iter->resets = cpu_buffer->resets;
+	if (cpu_buffer->r_head < cpu_buffer->r_end) {
+		iter->pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
+		iter->ts = cpu_buffer->r_ts;
+		iter->ts_valid = true;
+	} else {
+		iter->pos = rb_cpos(READ_ONCE(cpu_buffer->consumed),
+				    rb_read_offset(cpu_buffer));
+		iter->ts_valid = false;
+	}
+}
+
 /*
  * Whether writers overwrote the record at @pos (in the ring) that the
  * iterator has just read: they push the consumed position past it before
@@ -1839,6 +1856,11 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
 	int loops;
 
+	if (unlikely(iter->resets != cpu_buffer->resets)) {
+		/* Emptied under the iterator ("echo > trace"): start over */
+		rb_iter_reset(iter);
+		iter->missed = true;
+	}
 	for (loops = 0; loops < 3 * cpu_buffer->nr_subbufs + 64; loops++) {
 		struct buffer_data_page *bpage;
 		struct ring_buffer_event *event;
@@ -1925,22 +1947,6 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		return true;
 	}
 	return false;
-}
-
-static void rb_iter_reset(struct ring_buffer_iter *iter)
-{
-	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
-
-	iter->have_event = false;
-	if (cpu_buffer->r_head < cpu_buffer->r_end) {
-		iter->pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
-		iter->ts = cpu_buffer->r_ts;
-		iter->ts_valid = true;
-	} else {
-		iter->pos = rb_cpos(READ_ONCE(cpu_buffer->consumed),
-				    rb_read_offset(cpu_buffer));
-		iter->ts_valid = false;
-	}
 }
 
 struct ring_buffer_event *
@@ -2309,6 +2315,8 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->lost_pending = 0;
 	cpu_buffer->read = 0;
 	cpu_buffer->shortest_full = 0;
+	/* Positions start over: iterators must not take theirs for new ones */
+	cpu_buffer->resets++;
 }
 
 /*

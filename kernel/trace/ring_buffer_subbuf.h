@@ -158,6 +158,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			seen_drops;
 	unsigned long			lost_pending;	/* ... not reported yet */
 	unsigned long			read;		/* records consumed */
+	unsigned long			resets;		/* rb_reset_cpu() calls */
 	struct rb_irq_work		irq_work;
 	int				shortest_full;
 	struct buffer_data_page		*free_page;	/* for read_page */
@@ -208,6 +209,7 @@ struct ring_buffer_iter {
 	bool				ts_valid;
 	bool				have_event;
 	bool				missed;
+	unsigned long			resets;	/* the CPU buffer's, at reset */
 	struct ring_buffer_event	*event;	/* copy of the current one */
 };
 
