@@ -97,6 +97,10 @@ static uint size_kb = 32;
 module_param(size_kb, uint, 0444);
 MODULE_PARM_DESC(size_kb, "buffer size per CPU (small, to force losses)");
 
+static uint subbuf_order;
+module_param(subbuf_order, uint, 0444);
+MODULE_PARM_DESC(subbuf_order, "sub-buffers of 2^subbuf_order pages");
+
 enum { CTX_TASK, CTX_SOFTIRQ, CTX_IRQ, CTX_NMI, CTX_BURST, NR_CTX };
 static const char * const ctx_name[NR_CTX] = {
 	"task", "softirq", "irq", "nmi", "burst"
@@ -483,6 +487,13 @@ static int rbs_run(bool overwrite, bool iterate)
 	buffer = ring_buffer_alloc(size_kb * 1024, overwrite ? RB_FL_OVERWRITE : 0);
 	if (!buffer)
 		return -ENOMEM;
+	ret = ring_buffer_subbuf_order_set(buffer, subbuf_order);
+	if (ret) {
+		rbs_fail("%s: sub-buffer order %u: error %d\n", mode, subbuf_order, ret);
+		ring_buffer_free(buffer);
+		buffer = NULL;
+		return ret;
+	}
 #if RBS_BURSTS
 	ring_buffer_set_test_hook(buffer, rbs_burst);
 #endif
@@ -1083,7 +1094,8 @@ static int __init rbs_init(void)
 #endif
 	if (!ret && failures)
 		ret = -EIO;
-	pr_info("%s\n", ret ? "FAILED" : "PASSED");
+	pr_info("%s (sub-buffers of %lu KiB)\n", ret ? "FAILED" : "PASSED",
+		(PAGE_SIZE << subbuf_order) >> 10);
 	return ret;
 }
 

@@ -186,13 +186,13 @@ rb_set_time_record(struct ring_buffer_event *event, int type, u64 val)
 static __always_inline unsigned long
 rb_idx(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
-	return (off >> RB_SB_SHIFT) & ((1UL << cpu_buffer->nr_shift) - 1);
+	return (off >> cpu_buffer->sb_shift) & ((1UL << cpu_buffer->nr_shift) - 1);
 }
 
 static __always_inline unsigned long
 rb_gen(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
-	return off >> (RB_SB_SHIFT + cpu_buffer->nr_shift);
+	return off >> (cpu_buffer->sb_shift + cpu_buffer->nr_shift);
 }
 
 /*
@@ -206,7 +206,7 @@ rb_sbs_at(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
 	if (unlikely(rb_idx(cpu_buffer, off) >= cpu_buffer->nr_subbufs))
 		off = (rb_gen(cpu_buffer, off) + 1) <<
-			(RB_SB_SHIFT + cpu_buffer->nr_shift);
+			(cpu_buffer->sb_shift + cpu_buffer->nr_shift);
 	return off;
 }
 
@@ -220,7 +220,7 @@ rb_read_offset(struct ring_buffer_per_cpu *cpu_buffer)
 static __always_inline unsigned long
 rb_next_sbs(struct ring_buffer_per_cpu *cpu_buffer, unsigned long off)
 {
-	return rb_sbs_at(cpu_buffer, (off & ~RB_SB_MASK) + RB_SB_SIZE);
+	return rb_sbs_at(cpu_buffer, (off | rb_sb_mask(cpu_buffer)) + 1);
 }
 
 /* Sub-buffers from the start of generation 0 to the one that holds @off. */
@@ -233,16 +233,17 @@ static unsigned long rb_sb_seq(struct ring_buffer_per_cpu *cpu_buffer,
 
 /*
  * Commit counts are cumulative: generation g of a sub-buffer is complete
- * when its byte count reaches (g + 1) * RB_SB_SIZE, modulo 2^48.
+ * when its byte count reaches (g + 1) * rb_sb_size(), modulo 2^48.
  */
 static __always_inline bool rb_cc_eq(unsigned long a, unsigned long b)
 {
 	return !((a - b) & RB_CC_BYTES_MASK);
 }
 
-static __always_inline unsigned long rb_gen_count(unsigned long gen)
+static __always_inline unsigned long
+rb_gen_count(struct ring_buffer_per_cpu *cpu_buffer, unsigned long gen)
 {
-	return gen << RB_SB_SHIFT;
+	return gen << cpu_buffer->sb_shift;
 }
 
 /* Consumed word helpers: positions are compared modulo 2^(64 - K). */
@@ -261,6 +262,29 @@ static __always_inline struct buffer_data_page *
 rb_id_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long id)
 {
 	return cpu_buffer->pages[id & RB_ID_PAGE_MASK];
+}
+
+/*
+ * Sub-buffer pages are compound pages of the buffer's order: the order
+ * goes with the page, so that a page handed to a reader (read_page,
+ * splice) is freed right after the order changed.
+ */
+static struct buffer_data_page *rb_alloc_sb_page(int node, gfp_t gfp,
+						 unsigned int order)
+{
+	struct page *page = alloc_pages_node(node, gfp | __GFP_COMP, order);
+
+	return page ? page_address(page) : NULL;
+}
+
+static void rb_free_sb_page(void *addr)
+{
+	struct page *page;
+
+	if (!addr)
+		return;
+	page = virt_to_page(addr);
+	__free_pages(page, compound_order(page));
 }
 
 static __always_inline u64 rb_time_stamp(struct trace_buffer *buffer)
@@ -495,7 +519,7 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 
 	m->nrec = (rc - m->rc_base) & RB_CC_REC_MASK;
 	m->rc_base = rc;
-	local_set(&bpage->commit, BUF_PAGE_SIZE - m->pad);
+	local_set(&bpage->commit, rb_data_size(cpu_buffer) - m->pad);
 	m->pad = 0;
 	rb_check_subbuf(cpu_buffer, bpage, gen, m->nrec);
 
@@ -539,7 +563,7 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	 */
 	smp_wmb();	/* B, matches A and C */
 	v = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
-	if (unlikely(rb_cc_eq(v, rb_gen_count(gen + 1))))
+	if (unlikely(rb_cc_eq(v, rb_gen_count(cpu_buffer, gen + 1))))
 		rb_deliver(cpu_buffer, m, gen, v);
 }
 
@@ -616,7 +640,7 @@ static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
 static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long b, struct rb_sb_meta *m)
 {
-	unsigned long span = 1UL << (RB_SB_SHIFT + cpu_buffer->nr_shift);
+	unsigned long span = 1UL << (cpu_buffer->sb_shift + cpu_buffer->nr_shift);
 	/* Past the generation before @b of the same sub-buffer */
 	unsigned long want = rb_next_sbs(cpu_buffer, b - span);
 	unsigned long c, nrec;
@@ -667,7 +691,7 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * Commit overrun: a writer interrupted for a whole buffer wrap
 	 * still has a record in the previous generation.
 	 */
-	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen)))
+	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(cpu_buffer, gen)))
 		return rb_new_subbuf_failed(cpu_buffer, o,
 					    &cpu_buffer->commit_overrun, -EBUSY);
 	/* Written by rb_deliver() on this CPU before cc_sb: program order */
@@ -765,7 +789,7 @@ static noinline void rb_switch_old(struct ring_buffer_per_cpu *cpu_buffer,
 				   unsigned long o)
 {
 	unsigned long idx = rb_idx(cpu_buffer, o);
-	unsigned long rest = RB_SB_SIZE - (o & RB_SB_MASK);
+	unsigned long rest = rb_sb_size(cpu_buffer) - (o & rb_sb_mask(cpu_buffer));
 
 	rb_get_page(cpu_buffer, idx);
 	cpu_buffer->meta[idx].pad = rest;
@@ -806,7 +830,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 		lts = READ_ONCE(cpu_buffer->lts);
 		hint = READ_ONCE(cpu_buffer->lts_hint);
 		ts = rb_time_stamp(buffer);
-		x = o & RB_SB_MASK;
+		x = o & rb_sb_mask(cpu_buffer);
 		b = o;
 		if (unlikely(!x)) {
 			b = rb_sbs_at(cpu_buffer, o);
@@ -818,14 +842,14 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 			else
 				kind = rb_ts_kind(o, lts, hint, ts, &delta);
 			e = o + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
-			if (unlikely(e - (o - x) > RB_SB_SIZE)) {
+			if (unlikely(e - (o - x) > rb_sb_size(cpu_buffer))) {
 				/* Switch: pad the rest, start the next one */
 				b = rb_next_sbs(cpu_buffer, o);
 				kind = RB_TS_FIRST;
 				e = b + BUF_PAGE_HDR_SIZE + len;
 			}
 		}
-		if (unlikely(!(b & RB_SB_MASK))) {
+		if (unlikely(!(b & rb_sb_mask(cpu_buffer)))) {
 			int ret = rb_new_subbuf(cpu_buffer, o, b);
 
 			if (ret == -EAGAIN)
@@ -842,7 +866,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 		rb_switch_old(cpu_buffer, o);
 
 	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, b));
-	p = (void *)bpage + (b & RB_SB_MASK);
+	p = (void *)bpage + (b & rb_sb_mask(cpu_buffer));
 	switch (kind) {
 	case RB_TS_FIRST:
 		bpage->time_stamp = ts;
@@ -904,7 +928,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (unlikely(atomic_read(&cpu_buffer->record_disabled)))
 		goto out;
 
-	if (unlikely(length > BUF_MAX_DATA_SIZE))
+	if (unlikely(length > rb_max_data_size(cpu_buffer)))
 		goto out;
 
 	if (unlikely(trace_recursive_lock(cpu_buffer)))
@@ -1018,7 +1042,7 @@ static bool rb_try_to_reclaim(struct ring_buffer_per_cpu *cpu_buffer,
 
 	if (local_read(&cpu_buffer->offset) != end)
 		return false;
-	if ((begin & RB_SB_MASK) && rb_event_data_length(event) == end - begin) {
+	if ((begin & rb_sb_mask(cpu_buffer)) && rb_event_data_length(event) == end - begin) {
 		/* A plain delta to the record before, which ends at begin */
 		u64 prev = w->ts - event->time_delta;
 
@@ -1331,8 +1355,8 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 		cpu_buffer->r_end = 0;
 		return RB_CLAIM_AGAIN;
 	}
-	rb_check_claim(cpu_buffer, bpage, pos & RB_SB_MASK, c & RB_K_MASK, nrec);
-	rb_reader_set(cpu_buffer, page, sbs, pos & RB_SB_MASK, end);
+	rb_check_claim(cpu_buffer, bpage, pos & rb_sb_mask(cpu_buffer), c & RB_K_MASK, nrec);
+	rb_reader_set(cpu_buffer, page, sbs, pos & rb_sb_mask(cpu_buffer), end);
 	cpu_buffer->r_whole = true;
 	return RB_CLAIM_GOT;
 }
@@ -1386,13 +1410,13 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
 	cv = local_read(&m->cc);
 	smp_rmb();	/* A, matches B */
 	o = rb_read_offset(cpu_buffer);
-	if (o - sbs < RB_SB_SIZE &&
-	    rb_cc_eq(cv - rb_gen_count(gen), o - sbs)) {
+	if (o - sbs < rb_sb_size(cpu_buffer) &&
+	    rb_cc_eq(cv - rb_gen_count(cpu_buffer, gen), o - sbs)) {
 		/* Count before data: C, matches B */
 		smp_rmb();
 		return o;
 	}
-	if (rb_frozen_end(cpu_buffer, &end) && end - sbs < RB_SB_SIZE)
+	if (rb_frozen_end(cpu_buffer, &end) && end - sbs < rb_sb_size(cpu_buffer))
 		return end;
 	return sbs;
 }
@@ -1418,7 +1442,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	src = rb_id_page(cpu_buffer, READ_ONCE(m->id));
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
 	memcpy(dst, src, len);
-	rb_walk(dst, pos & RB_SB_MASK, len, &n);
+	rb_walk(dst, pos & rb_sb_mask(cpu_buffer), len, &n);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
@@ -1426,8 +1450,8 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
 		return RB_CLAIM_AGAIN;
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
-	rb_check_claim(cpu_buffer, dst, pos & RB_SB_MASK, c & RB_K_MASK, 0);
-	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & RB_SB_MASK, len);
+	rb_check_claim(cpu_buffer, dst, pos & rb_sb_mask(cpu_buffer), c & RB_K_MASK, 0);
+	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & rb_sb_mask(cpu_buffer), len);
 	cpu_buffer->r_whole = false;
 	return RB_CLAIM_GOT;
 }
@@ -1461,7 +1485,7 @@ static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 	pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 	if (pos == o)
 		return false;
-	sbs = pos & ~RB_SB_MASK;
+	sbs = pos & ~rb_sb_mask(cpu_buffer);
 	if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
 		return true;
 	return rb_pos_before(pos, rb_partial_end(cpu_buffer, sbs));
@@ -1484,7 +1508,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 		pos = rb_cpos(c, o);
 		if (pos == o)
 			return false;
-		sbs = pos & ~RB_SB_MASK;
+		sbs = pos & ~rb_sb_mask(cpu_buffer);
 		if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
 			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id, &drops);
 		else if (!whole)
@@ -1495,7 +1519,7 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 		if (r == RB_CLAIM_NONE)
 			return false;
 		if (r == RB_CLAIM_GOT) {
-			rb_note_lost(cpu_buffer, drops, !(pos & RB_SB_MASK));
+			rb_note_lost(cpu_buffer, drops, !(pos & rb_sb_mask(cpu_buffer)));
 			if (cpu_buffer->r_head < cpu_buffer->r_end)
 				return true;
 		}
@@ -1605,7 +1629,6 @@ void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
 	struct ring_buffer_per_cpu *cpu_buffer;
 	struct buffer_data_page *bpage = NULL;
 	unsigned long flags;
-	struct page *page;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return ERR_PTR(-ENODEV);
@@ -1617,11 +1640,10 @@ void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 
 	if (!bpage) {
-		page = alloc_pages_node(cpu_to_node(cpu),
-					GFP_KERNEL | __GFP_NORETRY, 0);
-		if (!page)
+		bpage = rb_alloc_sb_page(cpu_to_node(cpu), GFP_KERNEL | __GFP_NORETRY,
+					 READ_ONCE(buffer->subbuf_order));
+		if (!bpage)
 			return ERR_PTR(-ENOMEM);
-		bpage = page_address(page);
 	}
 	local_set(&bpage->commit, 0);
 	return bpage;
@@ -1635,6 +1657,8 @@ void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu, void *data
 	struct page *page = virt_to_page(bpage);
 	unsigned long flags;
 
+	if (!bpage)
+		return;
 	if (!buffer || !buffer->buffers || !buffer->buffers[cpu])
 		return;
 
@@ -1644,14 +1668,16 @@ void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu, void *data
 	if (page_ref_count(page) > 1)
 		goto out;
 
+	/* Keep it for the next reader only if the order did not change */
 	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
-	if (!cpu_buffer->free_page) {
+	if (!cpu_buffer->free_page &&
+	    PAGE_SHIFT + compound_order(page) == cpu_buffer->sb_shift) {
 		cpu_buffer->free_page = bpage;
 		bpage = NULL;
 	}
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
  out:
-	free_page((unsigned long)bpage);
+	rb_free_sb_page(bpage);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
 
@@ -1685,6 +1711,8 @@ static unsigned long rb_reader_count(struct ring_buffer_per_cpu *cpu_buffer)
  * A whole claimed sub-buffer is handed over by swapping pages; otherwise
  * the records are copied.  The header of *@data_page says whether events
  * were lost before it, and how many if there is room after the data.
+ * *@data_page must be of the buffer's sub-buffer size: a page allocated
+ * before the size changed is refused.
  *
  * Returns >= 0 if data was read, -1 otherwise.
  */
@@ -1702,11 +1730,15 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	if (len <= BUF_PAGE_HDR_SIZE)
 		return -1;
 	len -= BUF_PAGE_HDR_SIZE;
-	if (len > BUF_PAGE_SIZE)
-		len = BUF_PAGE_SIZE;
 
 	cpu_buffer = buffer->buffers[cpu];
 	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+
+	/* The size is only stable under the reader lock */
+	if (PAGE_SHIFT + compound_order(virt_to_page(bpage)) != cpu_buffer->sb_shift)
+		goto out;
+	if (len > rb_data_size(cpu_buffer))
+		len = rb_data_size(cpu_buffer);
 
 	if (cpu_buffer->r_head >= cpu_buffer->r_end &&
 	    !rb_claim(cpu_buffer, full))
@@ -1763,7 +1795,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	local_set(&bpage->commit, commit);
 	if (missed) {
 		/* Store the count if there is room for it after the data */
-		if (BUF_PAGE_SIZE - commit >= sizeof(missed)) {
+		if (rb_data_size(cpu_buffer) - commit >= sizeof(missed)) {
 			memcpy(&bpage->data[commit], &missed, sizeof(missed));
 			local_add(RB_MISSED_STORED, &bpage->commit);
 			commit += sizeof(missed);
@@ -1772,8 +1804,8 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	}
 	cpu_buffer->lost_pending = 0;
 	/* Do not leak stale data past what the reader should see */
-	if (commit < BUF_PAGE_SIZE)
-		memset(&bpage->data[commit], 0, BUF_PAGE_SIZE - commit);
+	if (commit < rb_data_size(cpu_buffer))
+		memset(&bpage->data[commit], 0, rb_data_size(cpu_buffer) - commit);
 	ret = 0;
  out:
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
@@ -1798,7 +1830,7 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	unsigned long end;
 
-	*done = rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(gen + 1));
+	*done = rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(cpu_buffer, gen + 1));
 	if (*done) {
 		/* Delivered count before header: pairs with rb_deliver() */
 		smp_rmb();
@@ -1902,12 +1934,12 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			}
 			if (pos == o)
 				return false;
-			sbs = pos & ~RB_SB_MASK;
+			sbs = pos & ~rb_sb_mask(cpu_buffer);
 			end = rb_iter_limit(cpu_buffer, sbs, &bpage, &done);
 			if (!end)
 				return false;
 		}
-		off = pos & RB_SB_MASK;
+		off = pos & rb_sb_mask(cpu_buffer);
 		if (!iter->ts_valid || off < BUF_PAGE_HDR_SIZE) {
 			iter->ts = rb_ts_at(bpage, max_t(unsigned long, off,
 							 BUF_PAGE_HDR_SIZE), &off);
@@ -1924,7 +1956,7 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		}
 		event = (void *)bpage + off;
 		len = rb_record_length(event);
-		if (!len || off + len > end) {
+		if (!len || off + len > end || len > iter->event_size) {
 			/* A length torn by writers: report what they took */
 			if (!in_reader && rb_iter_overwritten(cpu_buffer, pos))
 				continue;
@@ -2019,12 +2051,17 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 	iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)
 		return NULL;
-	iter->event = kmalloc(BUF_PAGE_SIZE, flags);
+	iter->cpu_buffer = buffer->buffers[cpu];
+	/*
+	 * A sub-buffer size change that raced with this open is caught by
+	 * the size check in rb_iter_fetch(), not by resize_disabled.
+	 */
+	iter->event_size = rb_data_size(iter->cpu_buffer);
+	iter->event = kmalloc(iter->event_size, flags);
 	if (!iter->event) {
 		kfree(iter);
 		return NULL;
 	}
-	iter->cpu_buffer = buffer->buffers[cpu];
 	atomic_inc(&iter->cpu_buffer->resize_disabled);
 	ring_buffer_iter_reset(iter);
 	return iter;
@@ -2199,6 +2236,7 @@ void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 struct rb_geom {
 	unsigned long			nr_subbufs;
 	unsigned int			nr_shift;
+	unsigned int			sb_shift;
 	struct rb_sb_meta		*meta;
 	struct buffer_data_page		**pages;
 };
@@ -2210,7 +2248,7 @@ static void rb_free_geom(struct rb_geom *g)
 
 	if (g->pages) {
 		for (i = 0; i <= g->nr_subbufs; i++)
-			free_page((unsigned long)g->pages[i]);
+			rb_free_sb_page(g->pages[i]);
 	}
 	kvfree(g->pages);
 	kvfree(g->meta);
@@ -2219,11 +2257,13 @@ static void rb_free_geom(struct rb_geom *g)
 
 /*
  * All memory of a buffer is allocated (and zeroed) here, never while
- * tracing: @nr sub-buffers plus the reader's spare page.  A size the
- * machine cannot have fails with -ENOMEM and no warning, as in the
- * page-based buffer (__rb_allocate_pages()); on failure @g is left empty.
+ * tracing: @nr sub-buffers of 2^@order pages plus the reader's spare.  A
+ * size the machine cannot have fails with -ENOMEM and no warning, as in
+ * the page-based buffer (__rb_allocate_pages()); on failure @g is left
+ * empty.
  */
-static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
+static int rb_alloc_geom(struct rb_geom *g, unsigned long nr,
+			 unsigned int order, int cpu)
 {
 	bool user = !(current->flags & PF_KTHREAD);
 	int node = cpu_to_node(cpu);
@@ -2235,7 +2275,7 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 	 * si_mem_available() is only an estimate, but it keeps an obviously
 	 * impossible request from pushing the machine into reclaim first.
 	 */
-	if ((long)(nr + 1) > si_mem_available())
+	if ((long)((nr + 1) << order) > si_mem_available())
 		return -ENOMEM;
 
 	/*
@@ -2247,6 +2287,7 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 
 	g->nr_subbufs = nr;
 	g->nr_shift = order_base_2(nr);
+	g->sb_shift = PAGE_SHIFT + order;
 	/* Megabytes for large buffers: let them come from vmalloc */
 	g->meta = kvzalloc_node(array_size(nr, sizeof(*g->meta)), mflags, node);
 	g->pages = kvzalloc_node(array_size(nr + 1, sizeof(*g->pages)), mflags,
@@ -2256,11 +2297,9 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr, int cpu)
 	if (user)
 		set_current_oom_origin();
 	for (i = 0; i <= nr; i++) {
-		struct page *page = alloc_pages_node(node, mflags, 0);
-
-		if (!page)
+		g->pages[i] = rb_alloc_sb_page(node, mflags, order);
+		if (!g->pages[i])
 			break;
-		g->pages[i] = page_address(page);
 		if (user && fatal_signal_pending(current))
 			break;
 	}
@@ -2334,6 +2373,7 @@ static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 		swap(g->pages[g->nr_subbufs], cpu_buffer->pages[cpu_buffer->rpage]);
 	cpu_buffer->nr_subbufs = g->nr_subbufs;
 	cpu_buffer->nr_shift = g->nr_shift;
+	cpu_buffer->sb_shift = g->sb_shift;
 	cpu_buffer->meta = g->meta;
 	cpu_buffer->pages = g->pages;
 	for (i = 0; i < g->nr_subbufs; i++)
@@ -2345,6 +2385,7 @@ static void rb_get_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 {
 	g->nr_subbufs = cpu_buffer->nr_subbufs;
 	g->nr_shift = cpu_buffer->nr_shift;
+	g->sb_shift = cpu_buffer->sb_shift;
 	g->meta = cpu_buffer->meta;
 	g->pages = cpu_buffer->pages;
 }
@@ -2368,7 +2409,7 @@ rb_allocate_cpu_buffer(struct trace_buffer *buffer, unsigned long nr, int cpu)
 	init_waitqueue_head(&cpu_buffer->irq_work.waiters);
 	init_waitqueue_head(&cpu_buffer->irq_work.full_waiters);
 
-	if (rb_alloc_geom(&g, nr, cpu)) {
+	if (rb_alloc_geom(&g, nr, buffer->subbuf_order, cpu)) {
 		kfree(cpu_buffer);
 		return NULL;
 	}
@@ -2383,14 +2424,23 @@ static void rb_free_cpu_buffer(struct ring_buffer_per_cpu *cpu_buffer)
 
 	rb_get_geom(cpu_buffer, &g);
 	rb_free_geom(&g);
-	free_page((unsigned long)cpu_buffer->free_page);
+	rb_free_sb_page(cpu_buffer->free_page);
 	kfree(cpu_buffer);
 }
 
-/* Sub-buffers for @size bytes: at least 2, as the page-based buffer's pages */
-static unsigned long rb_size_to_nr(unsigned long size)
+/* Data bytes of a sub-buffer of 2^@order pages */
+static unsigned long rb_order_data_size(unsigned int order)
 {
-	unsigned long nr = DIV_ROUND_UP(size, BUF_PAGE_SIZE);
+	return (PAGE_SIZE << order) - BUF_PAGE_HDR_SIZE;
+}
+
+/*
+ * Sub-buffers of 2^@order pages for @size bytes: at least 2, as the
+ * page-based buffer's pages.
+ */
+static unsigned long rb_size_to_nr(unsigned long size, unsigned int order)
+{
+	unsigned long nr = DIV_ROUND_UP(size, rb_order_data_size(order));
 
 	if (nr < 2)
 		nr = 2;
@@ -2408,7 +2458,7 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	int cpu;
 	int ret;
 
-	nr = rb_size_to_nr(size);
+	nr = rb_size_to_nr(size, 0);
 	if (!nr)
 		return NULL;
 
@@ -2551,7 +2601,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 		return;
 	first = rb_sb_seq(cpu_buffer, c);
 	/* An offset at a boundary: the sub-buffer it starts holds nothing */
-	last = rb_sb_seq(cpu_buffer, o) - !(o & RB_SB_MASK);
+	last = rb_sb_seq(cpu_buffer, o) - !(o & rb_sb_mask(cpu_buffer));
 	skip = last - first + 1 > g->nr_subbufs ?
 		last - first + 1 - g->nr_subbufs : 0;
 
@@ -2560,7 +2610,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 		struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, pos)];
 		struct buffer_data_page *src = rb_id_page(cpu_buffer, m->id);
 		unsigned long gen = rb_gen(cpu_buffer, pos);
-		bool done = rb_cc_eq(m->cc_sb, rb_gen_count(gen + 1));
+		bool done = rb_cc_eq(m->cc_sb, rb_gen_count(cpu_buffer, gen + 1));
 		unsigned long nrec, len, taken = 0;
 		struct rb_sb_meta *nm;
 
@@ -2576,12 +2626,13 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 			continue;
 		}
 		len = done ? (local_read(&src->commit) & RB_COMMIT_MASK) +
-			BUF_PAGE_HDR_SIZE : o - (o & ~RB_SB_MASK);
+			BUF_PAGE_HDR_SIZE : o - (o & ~rb_sb_mask(cpu_buffer));
 		memcpy(g->pages[co->nr], src, len);
 		nm = &g->meta[co->nr];
 		nm->drop_mark = m->drop_mark;
 		if (done) {
-			local_set(&nm->cc, RB_SB_SIZE | (nrec << RB_CC_REC_SHIFT));
+			local_set(&nm->cc, rb_sb_size(cpu_buffer) |
+				  (nrec << RB_CC_REC_SHIFT));
 			nm->cc_sb = local_read(&nm->cc);
 			nm->rc_base = nrec;
 			nm->nrec = nrec;
@@ -2590,9 +2641,10 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 			local_set(&nm->cc, len | (nrec << RB_CC_REC_SHIFT));
 		}
 		if (seq == first)
-			co->consumed = ((c & RB_SB_MASK) << RB_K_BITS) | taken;
+			co->consumed = ((c & rb_sb_mask(cpu_buffer)) << RB_K_BITS) | taken;
 		/* After a delivered one the writers start the next one */
-		co->offset = (co->nr << RB_SB_SHIFT) + (done ? RB_SB_SIZE : len);
+		co->offset = (co->nr << cpu_buffer->sb_shift) +
+			(done ? rb_sb_size(cpu_buffer) : len);
 		co->ts = rb_ts_at(g->pages[co->nr], len, &at);
 		co->nr++;
 	}
@@ -2618,6 +2670,41 @@ static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 	 * for the iterator's continuity test in rb_iter_fetch().
 	 */
 	cpu_buffer->r_sbs = co->consumed - cpu_buffer->r_end;
+}
+
+/*
+ * A resize or a change of the sub-buffer size: an empty geometry per CPU
+ * to allocate into, with the buffer's mutex and the CPU hotplug lock held
+ * (CPU buffers come and go only with their geometry).
+ */
+static struct rb_geom *rb_geoms_begin(struct trace_buffer *buffer)
+{
+	struct rb_geom *geoms;
+
+	geoms = kcalloc(nr_cpu_ids, sizeof(*geoms), GFP_KERNEL);
+	if (!geoms)
+		return NULL;
+	mutex_lock(&buffer->mutex);
+	atomic_inc(&buffer->resizing);
+	cpus_read_lock();
+	return geoms;
+}
+
+/* The end of it: free the geometries left (new ones unused, old ones). */
+static int rb_geoms_end(struct trace_buffer *buffer, struct rb_geom *geoms,
+			int err)
+{
+	int cpu;
+
+	for_each_buffer_cpu(buffer, cpu) {
+		if (geoms[cpu].pages)
+			rb_free_geom(&geoms[cpu]);
+	}
+	cpus_read_unlock();
+	atomic_dec(&buffer->resizing);
+	mutex_unlock(&buffer->mutex);
+	kfree(geoms);
+	return err;
 }
 
 /**
@@ -2649,20 +2736,18 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		return 0;
 
 	/* More than the machine has: -ENOMEM, as from the page-based buffer */
-	if ((long)DIV_ROUND_UP(size, BUF_PAGE_SIZE) > si_mem_available())
+	if ((long)(size >> PAGE_SHIFT) > si_mem_available())
 		return -ENOMEM;
-	nr = rb_size_to_nr(size);
-	if (!nr)
-		return -EINVAL;
 
-	geoms = kcalloc(nr_cpu_ids, sizeof(*geoms), GFP_KERNEL);
+	geoms = rb_geoms_begin(buffer);
 	if (!geoms)
 		return -ENOMEM;
 
-	mutex_lock(&buffer->mutex);
-	atomic_inc(&buffer->resizing);
-
-	cpus_read_lock();
+	nr = rb_size_to_nr(size, buffer->subbuf_order);
+	if (!nr) {
+		err = -EINVAL;
+		goto out_free;
+	}
 	for_each_buffer_cpu(buffer, cpu) {
 		if (cpu_id != RING_BUFFER_ALL_CPUS && cpu != cpu_id)
 			continue;
@@ -2673,7 +2758,7 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 			err = -EBUSY;
 			goto out_free;
 		}
-		err = rb_alloc_geom(&geoms[cpu], nr, cpu);
+		err = rb_alloc_geom(&geoms[cpu], nr, buffer->subbuf_order, cpu);
 		if (err)
 			goto out_free;
 	}
@@ -2701,17 +2786,123 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		rb_quiesce_end(cpu_buffer);
 	}
  out_free:
-	for_each_buffer_cpu(buffer, cpu) {
-		if (geoms[cpu].pages)
-			rb_free_geom(&geoms[cpu]);
-	}
-	cpus_read_unlock();
-	atomic_dec(&buffer->resizing);
-	mutex_unlock(&buffer->mutex);
-	kfree(geoms);
-	return err;
+	return rb_geoms_end(buffer, geoms, err);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+/**
+ * ring_buffer_subbuf_order_get - the size of the sub-buffers, as an order
+ * @buffer: the buffer
+ *
+ * Returns log2 of the pages per sub-buffer, or -EINVAL without a buffer.
+ */
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
+{
+	if (!buffer)
+		return -EINVAL;
+	return READ_ONCE(buffer->subbuf_order);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
+
+/**
+ * ring_buffer_subbuf_size_get - the size of a sub-buffer, header included
+ * @buffer: the buffer
+ *
+ * This is the size of a page that ring_buffer_read_page() fills.
+ */
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
+{
+	return PAGE_SIZE << READ_ONCE(buffer->subbuf_order);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
+
+/**
+ * ring_buffer_max_event_size - the largest payload a reservation takes
+ * @buffer: the buffer
+ *
+ * A record this long fills a sub-buffer on its own (first of its
+ * sub-buffer, it needs no time record, also in absolute-time mode).
+ */
+u32 ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	return rb_order_data_size(READ_ONCE(buffer->subbuf_order)) -
+		sizeof(u32) * 2;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
+
+/**
+ * ring_buffer_subbuf_order_set - set the size of the sub-buffers
+ * @buffer: the buffer to change
+ * @order: log2 of the pages per sub-buffer, 0 to RB_SB_MAX_ORDER (7)
+ *
+ * Every CPU buffer gets sub-buffers of the new size, as many as keep its
+ * size in bytes (rounded up to whole sub-buffers, at least two).  The
+ * records in the buffer are discarded and its counters start over, as in
+ * mainline.  The new memory is allocated before anything changes: on
+ * failure the buffer is as it was.  The pages of the old size, the
+ * readers' included, are freed here: the caller keeps consuming readers
+ * out while this runs (tracing holds trace_access_lock() for all CPUs),
+ * and an open iterator makes it fail with -EBUSY, as a resize does.
+ * Pages a reader got from ring_buffer_alloc_read_page() before stay its
+ * own; ring_buffer_read_page() refuses them.
+ *
+ * Returns 0 on success and < 0 on failure.
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	struct rb_geom *geoms;
+	unsigned long nr, flags;
+	int cpu, err = 0;
+
+	if (!buffer || order < 0 || order > RB_SB_MAX_ORDER)
+		return -EINVAL;
+
+	geoms = rb_geoms_begin(buffer);
+	if (!geoms)
+		return -ENOMEM;
+
+	if (order == buffer->subbuf_order)
+		goto out_free;
+	for_each_buffer_cpu(buffer, cpu) {
+		cpu_buffer = buffer->buffers[cpu];
+		if (atomic_read(&cpu_buffer->resize_disabled)) {
+			err = -EBUSY;
+			goto out_free;
+		}
+		nr = rb_size_to_nr(rb_data_size(cpu_buffer) * cpu_buffer->nr_subbufs,
+				   order);
+		err = nr ? rb_alloc_geom(&geoms[cpu], nr, order, cpu) : -EINVAL;
+		if (err)
+			goto out_free;
+	}
+
+	for_each_buffer_cpu(buffer, cpu)
+		rb_quiesce_begin(buffer->buffers[cpu]);
+	/* Writers run with preemption off: none is left after this */
+	synchronize_rcu();
+	for_each_buffer_cpu(buffer, cpu) {
+		struct buffer_data_page *spare;
+		struct rb_geom old;
+
+		cpu_buffer = buffer->buffers[cpu];
+		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_get_geom(cpu_buffer, &old);
+		rb_set_geom(cpu_buffer, &geoms[cpu], false);
+		rb_reset_cpu(cpu_buffer);
+		spare = cpu_buffer->free_page;
+		cpu_buffer->free_page = NULL;
+		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		rb_free_sb_page(spare);
+		geoms[cpu] = old;
+	}
+	WRITE_ONCE(buffer->subbuf_order, order);
+	for_each_buffer_cpu(buffer, cpu)
+		rb_quiesce_end(buffer->buffers[cpu]);
+ out_free:
+	return rb_geoms_end(buffer, geoms, err);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
 
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 {
@@ -2805,7 +2996,8 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	cpu_buffer_b = buffer_b->buffers[cpu];
 
 	/* At least make sure the two buffers are somewhat the same */
-	if (cpu_buffer_a->nr_subbufs != cpu_buffer_b->nr_subbufs)
+	if (cpu_buffer_a->nr_subbufs != cpu_buffer_b->nr_subbufs ||
+	    cpu_buffer_a->sb_shift != cpu_buffer_b->sb_shift)
 		return -EINVAL;
 
 	if (atomic_read(&buffer_a->record_disabled) ||
@@ -2913,7 +3105,7 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
-	return BUF_PAGE_SIZE * buffer->buffers[cpu]->nr_subbufs;
+	return rb_data_size(buffer->buffers[cpu]) * buffer->buffers[cpu]->nr_subbufs;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
@@ -2987,11 +3179,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long o, c, sbs, hdrs;
+	unsigned long o, c, sbs, hdrs, mask;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
 	cpu_buffer = buffer->buffers[cpu];
+	mask = rb_sb_mask(cpu_buffer);
 	o = rb_read_offset(cpu_buffer);
 	c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
 	/*
@@ -3000,8 +3193,8 @@ unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 	 * page-based buffer counts its entries_bytes.
 	 */
 	sbs = rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c);
-	hdrs = sbs + !!(o & RB_SB_MASK) - !!(c & RB_SB_MASK);
-	return sbs * RB_SB_SIZE + (o & RB_SB_MASK) - (c & RB_SB_MASK) -
+	hdrs = sbs + !!(o & mask) - !!(c & mask);
+	return sbs * rb_sb_size(cpu_buffer) + (o & mask) - (c & mask) -
 		hdrs * BUF_PAGE_HDR_SIZE;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
@@ -3102,7 +3295,8 @@ int ring_buffer_print_entry_header(struct trace_seq *s)
 	return !trace_seq_has_overflowed(s);
 }
 
-int ring_buffer_print_page_header(struct trace_seq *s)
+int ring_buffer_print_page_header(struct trace_buffer *buffer,
+				  struct trace_seq *s)
 {
 	struct buffer_data_page field;
 
@@ -3126,7 +3320,7 @@ int ring_buffer_print_page_header(struct trace_seq *s)
 	trace_seq_printf(s, "\tfield: char data;\t"
 			 "offset:%u;\tsize:%u;\tsigned:%u;\n",
 			 (unsigned int)offsetof(typeof(field), data),
-			 (unsigned int)BUF_PAGE_SIZE,
+			 (unsigned int)rb_order_data_size(buffer->subbuf_order),
 			 (unsigned int)is_signed_type(char));
 
 	return !trace_seq_has_overflowed(s);

@@ -39,11 +39,14 @@ struct buffer_data_page {
 #define RB_COMMIT_MASK		((1UL << 27) - 1)
 
 #define BUF_PAGE_HDR_SIZE	offsetof(struct buffer_data_page, data)
-#define RB_SB_SHIFT		PAGE_SHIFT
-#define RB_SB_SIZE		BIT(RB_SB_SHIFT)
-#define RB_SB_MASK		(RB_SB_SIZE - 1)
-#define BUF_PAGE_SIZE		(RB_SB_SIZE - BUF_PAGE_HDR_SIZE)
-#define BUF_MAX_DATA_SIZE	(BUF_PAGE_SIZE - (sizeof(u32) * 2))
+
+/*
+ * A sub-buffer is 2^order pages, the order set per buffer through
+ * ring_buffer_subbuf_order_set() (buffer_subbuf_size_kb), 0 by default.
+ * The largest order is mainline's: 128 pages.
+ */
+#define RB_SB_MAX_ORDER		7
+#define RB_SB_MAX_SHIFT		(PAGE_SHIFT + RB_SB_MAX_ORDER)
 
 #define RB_EVNT_HDR_SIZE	(offsetof(struct ring_buffer_event, array))
 #define RB_MAX_SMALL_DATA	(RB_ALIGNMENT * RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
@@ -55,10 +58,11 @@ struct buffer_data_page {
  * The consumed word: the reader's position (a free-running byte offset,
  * like the write offset) shifted left by RB_K_BITS, and the number of
  * records the reader has consumed in the sub-buffer of that position.
- * A record takes at least 8 bytes, so the count fits in RB_SB_SHIFT - 2
- * bits.  Positions are compared modulo 2^(BITS_PER_LONG - RB_K_BITS).
+ * A record takes at least 8 bytes, so the count fits in RB_SB_MAX_SHIFT
+ * - 2 bits for every sub-buffer size.  Positions are compared modulo
+ * 2^(BITS_PER_LONG - RB_K_BITS), 2^47 bytes with 4 KiB pages.
  */
-#define RB_K_BITS		(RB_SB_SHIFT - 2)
+#define RB_K_BITS		(RB_SB_MAX_SHIFT - 2)
 #define RB_K_MASK		((1UL << RB_K_BITS) - 1)
 
 /*
@@ -81,7 +85,7 @@ struct buffer_data_page {
  * The commit count of a sub-buffer counts bytes (cumulative over its
  * generations, modulo 2^48) in its low bits and records (modulo 2^16) in
  * its high bits, so that one local_add_return() commits both.  A
- * generation holds at most PAGE_SIZE / 8 records.  The byte count
+ * generation holds fewer than 2^RB_SB_MAX_SHIFT / 8 = 2^16 records.  The byte count
  * carries into the record count once per 2^48 bytes written through one
  * sub-buffer index: the record count of that one generation is then off
  * by one (it only feeds the overrun and entries statistics).
@@ -142,6 +146,7 @@ struct ring_buffer_per_cpu {
 	/* ---- geometry, fixed while the buffer is in use ---- */
 	unsigned long			nr_subbufs;	/* <= 1 << nr_shift */
 	unsigned int			nr_shift;
+	unsigned int			sb_shift;	/* log2(sub-buffer bytes) */
 	struct rb_sb_meta		*meta;		/* nr_subbufs */
 	struct buffer_data_page		**pages;	/* nr_subbufs + 1 */
 
@@ -163,6 +168,32 @@ struct ring_buffer_per_cpu {
 	int				shortest_full;
 	struct buffer_data_page		*free_page;	/* for read_page */
 };
+
+/* Sub-buffer size in bytes, its mask, and the data bytes after the header */
+static __always_inline unsigned long
+rb_sb_size(const struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return 1UL << cpu_buffer->sb_shift;
+}
+
+static __always_inline unsigned long
+rb_sb_mask(const struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return rb_sb_size(cpu_buffer) - 1;
+}
+
+static __always_inline unsigned long
+rb_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return rb_sb_size(cpu_buffer) - BUF_PAGE_HDR_SIZE;
+}
+
+/* The largest record payload: a sub-buffer of one record, long header */
+static __always_inline unsigned long
+rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
+{
+	return rb_data_size(cpu_buffer) - sizeof(u32) * 2;
+}
 
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 /*
@@ -194,6 +225,7 @@ struct trace_buffer {
 	u64				(*clock)(void);
 	struct rb_irq_work		irq_work;
 	bool				time_stamp_abs;
+	unsigned int			subbuf_order;	/* of every CPU's */
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 	rb_test_hook_fn			test_hook;
 #endif
@@ -211,6 +243,7 @@ struct ring_buffer_iter {
 	bool				missed;
 	unsigned long			resets;	/* the CPU buffer's, at reset */
 	struct ring_buffer_event	*event;	/* copy of the current one */
+	unsigned long			event_size;	/* bytes at event */
 };
 
 #endif /* _RING_BUFFER_SUBBUF_H */

@@ -70,6 +70,27 @@ out "header_page" "$(tr '\n\t' '| ' < $T/events/header_page)"
 out "header_event" "$(tr '\n\t' '| ' < $T/events/header_event)"
 out "stats fields" "$(sed 's/:.*//' $T/per_cpu/cpu0/stats | tr '\n' ',')"
 
+# The sub-buffer size (mainline's buffer_subbuf_size_kb) and the largest
+# events a write to the markers makes at the default size
+pkb=$(($(getconf PAGESIZE) / 1024))
+data_size() { sed -n 's/.*char data;.*size:\([0-9]*\);.*/\1/p' $T/events/header_page; }
+out "subbuf size" "$(cat $T/buffer_subbuf_size_kb) data $(data_size)"
+try "subbuf size 0" bash -c "echo 0 > $T/buffer_subbuf_size_kb"
+try "subbuf size abc" bash -c "echo abc > $T/buffer_subbuf_size_kb"
+try "subbuf size 2 pages" bash -c "echo $((pkb * 2)) > $T/buffer_subbuf_size_kb"
+out "subbuf size 2 pages then" "$(cat $T/buffer_subbuf_size_kb) data $(data_size)"
+echo "$pkb" > $T/buffer_subbuf_size_kb
+reset_all 1410
+head -c 4096 /dev/zero | tr '\0' X > /tmp/difftest.mark
+dd if=/tmp/difftest.mark of=$T/trace_marker bs=4096 count=1 2> /dev/null
+out "trace_marker 4096 bytes" "$(grep -c 'tracing_mark_write: X' $T/trace) events"
+ds=$(data_size)
+for n in $((ds - 20)) $((ds - 19)); do
+	head -c "$n" /dev/zero > /tmp/difftest.raw
+	try "trace_marker_raw data-$((ds - n))" \
+		dd if=/tmp/difftest.raw of=$T/trace_marker_raw bs="$n" count=1 status=none
+done
+
 # Records, counters and their fates
 reset_all 1410
 markers 0 a 200

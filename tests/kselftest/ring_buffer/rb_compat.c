@@ -366,6 +366,20 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 		     cpu, walk_nr, nr);
 }
 
+/* A sub-buffer's size: buffer_subbuf_size_kb where the kernel has it */
+static long subbuf_size(void)
+{
+	FILE *f = fopen(TRACEFS "/buffer_subbuf_size_kb", "r");
+	long kb = 0;
+
+	if (f) {
+		if (fscanf(f, "%ld", &kb) != 1)
+			kb = 0;
+		fclose(f);
+	}
+	return kb > 0 ? kb * 1024 : sysconf(_SC_PAGESIZE);
+}
+
 /* Read what trace_pipe_raw of every CPU has now; returns pages read. */
 static int drain(int *fds, struct kbuffer *kbuf, unsigned char *page)
 {
@@ -449,7 +463,7 @@ int main(int argc, char **argv)
 
 	ksft_print_header();
 	ksft_set_plan(1);
-	page_size = sysconf(_SC_PAGESIZE);
+	page_size = subbuf_size();
 	st = calloc(nr_cpus, sizeof(*st));
 	fds = calloc(nr_cpus, sizeof(*fds));
 	page = malloc(page_size);
