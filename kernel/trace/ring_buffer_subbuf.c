@@ -704,6 +704,18 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * are reported to the reader before this sub-buffer: it is where
 	 * they are missing.  Stored before the offset cmpxchg, so before
 	 * any commit the reader can see in this generation.
+	 *
+	 * A writer whose @o is stale (writers nested in it began this
+	 * generation after it read the offset) stores here too, and its
+	 * cmpxchg then fails.  It stores the value they stored: a loss is
+	 * counted only by a writer that needs the sub-buffer after the one
+	 * the offset is in and cannot have it, and that writer first closes
+	 * this one (the fail path of rb_reserve(), or a switch).  Closed,
+	 * it is delivered as soon as the nested writers have committed, all
+	 * before this writer runs again, and the commit overrun check above
+	 * then sends this writer back (-EAGAIN).  So no loss is counted
+	 * between their store and this one, nor between this writer's checks
+	 * and their begin: the checks passed, and they do not un-pass.
 	 */
 	WRITE_ONCE(m->drop_mark, local_read(&cpu_buffer->dropped_events) +
 		   local_read(&cpu_buffer->commit_overrun));
@@ -1174,16 +1186,16 @@ static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buf
 }
 
 /*
- * Walk the records of @bpage from the start of its data to @to (offsets
- * from the page start), returning the time before the record at @to and
- * counting data records from @from on.  Bounded by the lengths found, so
- * a torn copy cannot make it run away; the caller's cmpxchg decides.
+ * Walk the records of @bpage from offset @off, where the time is @ts, to
+ * @to (offsets from the page start), returning the time before the record
+ * at @to and counting data records from @from on.  Bounded by the lengths
+ * found, so a torn copy cannot make it run away; the caller's cmpxchg
+ * decides.
  */
-static u64 rb_walk(struct buffer_data_page *bpage, unsigned long from,
-		   unsigned long to, unsigned long *nrec)
+static u64 rb_walk_from(struct buffer_data_page *bpage, unsigned long off,
+			u64 ts, unsigned long from, unsigned long to,
+			unsigned long *nrec)
 {
-	unsigned long off = BUF_PAGE_HDR_SIZE;
-	u64 ts = bpage->time_stamp;
 	unsigned long n = 0;
 
 	while (off < to) {
@@ -1199,6 +1211,14 @@ static u64 rb_walk(struct buffer_data_page *bpage, unsigned long from,
 	}
 	*nrec = n;
 	return ts;
+}
+
+/* rb_walk_from() from the start of the data */
+static u64 rb_walk(struct buffer_data_page *bpage, unsigned long from,
+		   unsigned long to, unsigned long *nrec)
+{
+	return rb_walk_from(bpage, BUF_PAGE_HDR_SIZE, bpage->time_stamp,
+			    from, to, nrec);
 }
 
 /* Time before the record at @to: what the walk adds up to just before it. */
@@ -1269,6 +1289,15 @@ static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 	cpu_buffer->r_ts = rb_ts_at(bpage, max_t(unsigned long, from,
 						 BUF_PAGE_HDR_SIZE), &at);
 	cpu_buffer->r_head = at;
+}
+
+/*
+ * The reader's page no longer holds the partial copy rb_read_partial()
+ * left in it: another page took its place, or positions started over.
+ */
+static void rb_reader_copy_gone(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	cpu_buffer->r_copied = 0;
 }
 
 /*
@@ -1343,6 +1372,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 */
 	page = id & RB_ID_PAGE_MASK;
 	bpage = cpu_buffer->pages[page];
+	rb_reader_copy_gone(cpu_buffer);
 	end = (local_read(&bpage->commit) & RB_COMMIT_MASK) + BUF_PAGE_HDR_SIZE;
 	nrec = READ_ONCE(m->nrec);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
@@ -1431,8 +1461,11 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 				     unsigned long sbs, unsigned long *drops)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *dst, *src;
 	unsigned long end, n, len;
+	bool more;
+	u64 ts;
 
 	end = rb_partial_end(cpu_buffer, sbs);
 	if (!rb_pos_before(pos, end))
@@ -1441,17 +1474,42 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	len = end - sbs;
 	src = rb_id_page(cpu_buffer, READ_ONCE(m->id));
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
-	memcpy(dst, src, len);
-	rb_walk(dst, pos & rb_sb_mask(cpu_buffer), len, &n);
+	/*
+	 * A reader that keeps up claims a sub-buffer the writers are in
+	 * again and again: when the reader's page holds this generation up
+	 * to @from from the claim before, copy and walk only what is new,
+	 * so that reading a sub-buffer costs its size, not its size times
+	 * the claims.
+	 */
+	more = cpu_buffer->r_copied && cpu_buffer->r_copied == from &&
+	       cpu_buffer->r_sbs == sbs;
+	if (more) {
+		memcpy((void *)dst + from, (void *)src + from, len - from);
+		ts = rb_walk_from(dst, from, cpu_buffer->r_copied_ts, from, len, &n);
+	} else {
+		memcpy(dst, src, len);
+		ts = rb_walk(dst, from, len, &n);
+	}
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
 	if (cmpxchg(&cpu_buffer->consumed, c,
-		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c)
+		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c) {
+		/* The copy may be torn: a writer began the next generation */
+		rb_reader_copy_gone(cpu_buffer);
 		return RB_CLAIM_AGAIN;
+	}
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
-	rb_check_claim(cpu_buffer, dst, pos & rb_sb_mask(cpu_buffer), c & RB_K_MASK, 0);
-	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, pos & rb_sb_mask(cpu_buffer), len);
+	rb_check_claim(cpu_buffer, dst, from, c & RB_K_MASK, 0);
+	if (more) {
+		cpu_buffer->r_end = len;
+		cpu_buffer->r_head = from;
+		cpu_buffer->r_ts = cpu_buffer->r_copied_ts;
+	} else {
+		rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, from, len);
+	}
+	cpu_buffer->r_copied = len;
+	cpu_buffer->r_copied_ts = ts;
 	cpu_buffer->r_whole = false;
 	return RB_CLAIM_GOT;
 }
@@ -1763,6 +1821,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		cpu_buffer->read += rb_reader_count(cpu_buffer);
 		commit = cpu_buffer->r_end - BUF_PAGE_HDR_SIZE;
 		cpu_buffer->pages[cpu_buffer->rpage] = bpage;
+		rb_reader_copy_gone(cpu_buffer);
 		bpage = rpage;
 		*data_page = bpage;
 	} else {
@@ -2349,6 +2408,7 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->r_head = 0;
 	cpu_buffer->r_end = 0;
 	cpu_buffer->r_ts = 0;
+	rb_reader_copy_gone(cpu_buffer);
 	cpu_buffer->seen_overrun = 0;
 	cpu_buffer->seen_drops = 0;
 	cpu_buffer->lost_pending = 0;
@@ -2379,6 +2439,7 @@ static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 	for (i = 0; i < g->nr_subbufs; i++)
 		g->meta[i].id = RB_ID(i, 0, 0);
 	cpu_buffer->rpage = g->nr_subbufs;
+	rb_reader_copy_gone(cpu_buffer);
 }
 
 static void rb_get_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *g)

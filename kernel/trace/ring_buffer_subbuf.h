@@ -159,6 +159,8 @@ struct ring_buffer_per_cpu {
 	unsigned long			r_end;		/* end of claimed data */
 	bool				r_whole;	/* a delivered sub-buffer */
 	u64				r_ts;		/* time before r_head */
+	unsigned long			r_copied;	/* partial copy of r_sbs ... */
+	u64				r_copied_ts;	/* ... up to here; its time */
 	unsigned long			seen_overrun;	/* losses noted ... */
 	unsigned long			seen_drops;
 	unsigned long			lost_pending;	/* ... not reported yet */

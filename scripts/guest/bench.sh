@@ -13,5 +13,6 @@ awk '{ print "rbb." $1 ".ns", $3 }' "$RB_OUT/rbb.txt" >> "$m"
 awk '{ print "tp.ns", $1 }' "$RB_OUT/tp.txt" >> "$m"
 "$d/latbench.sh" "$2" || exit 1
 "$d/sysbench.sh" "$3" || exit 1
+"$d/peerbench.sh" "$3" || exit 1
 "$d/thrbench.sh" "$4" "$5" "$6" || exit 1
 cat "$m"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest side of scripts/bench-rbb: run ring_buffer_benchmark ROUNDS times
+# Guest side of scripts/bench: run ring_buffer_benchmark ROUNDS times
 # with its reader and ROUNDS times without (alternating), one measurement
 # (10 s of writing) each.  Writes one line per run to $RB_OUT/rbb.txt:
 #   mode round ns_per_entry entries_per_ms hit entries overruns read missed time_us

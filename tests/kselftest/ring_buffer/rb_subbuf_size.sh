@@ -6,9 +6,10 @@
 # bad input gets EINVAL and changes nothing; an open iterator gets EBUSY;
 # changing it discards the records; events/header_page, trace_pipe_raw
 # (read and splice) and the largest trace_marker and trace_marker_raw
-# writes follow it, in the top level and in an instance on its own; the
-# snapshot buffer follows it; rb_compat decodes what trace_pipe_raw hands
-# out at 16 KiB.
+# writes follow it, in the top level and in an instance on its own (with
+# mainline's checks of trace_marker_raw: a write shorter than its id is
+# refused, records of 1 to 1010 bytes print whole); the snapshot buffer
+# follows it; rb_compat decodes what trace_pipe_raw hands out at 16 KiB.
 #
 # The page-based ring buffer has one-page sub-buffers only: there the
 # file reads the page size and refuses every other size with EINVAL, and
@@ -57,6 +58,43 @@ raw() {
 	*"Invalid argument"*) echo EINVAL ;;
 	*) echo "$err" | tail -n 1 ;;
 	esac
+}
+# raw_ids DIR: one trace_marker_raw write each of ids 1-10, 101-110 and
+# 1001-1010, each id followed by as many bytes 'X' as its value; prints
+# the ids whose printed record ("# <id> buf: <bytes>") is missing, does
+# not start with its bytes, or does not hold a whole number of 4-byte
+# words (the record's length: 6.1 pads short records to the size of
+# "<faulted>", so more may follow), or "ok"
+raw_ids() {
+	local ids="$(seq -s ' ' 1 10) $(seq -s ' ' 101 110) $(seq -s ' ' 1001 1010)"
+
+	command -v python3 > /dev/null || { echo "no python3"; return; }
+	echo > "$1"/trace
+	python3 - "$1"/trace_marker_raw $ids <<-'EOF' || { echo "a write failed"; return; }
+	import os, struct, sys
+	fd = os.open(sys.argv[1], os.O_WRONLY)
+	for i in map(int, sys.argv[2:]):
+	    os.write(fd, struct.pack("=I", i) + b"X" * i)
+	EOF
+	awk -v ids="$ids" '
+		/ # [0-9a-f]+ buf:/ {
+			for (i = 1; i <= NF && $i != "#"; i++)
+				;
+			id = $(i + 1)
+			n[id] = NF - (i + 2)
+			for (x[id] = 0; $(i + 3 + x[id]) == "58"; x[id]++)
+				;
+		}
+		END {
+			k = split(ids, want, " ")
+			for (j = 1; j <= k; j++) {
+				d = want[j] + 0
+				id = sprintf("%x", d)
+				if (!(id in n) || n[id] < d || n[id] % 4 || x[id] < d)
+					bad = bad " " d
+			}
+			print bad == "" ? "ok" : bad
+		}' "$1"/trace
 }
 # markers DIR BYTES: events one write() of BYTES to trace_marker becomes
 markers() {
@@ -109,6 +147,8 @@ sizes() {
 	# A raw marker up to what fits a sub-buffer, not one byte more
 	expect "$kb KiB: trace_marker_raw of $((ds - 32)) bytes" "$(raw "$d" $((ds - 32)))" ok
 	expect "$kb KiB: trace_marker_raw of $((ds + 4)) bytes" "$(raw "$d" $((ds + 4)))" EINVAL
+	expect "$kb KiB: trace_marker_raw of 3 bytes (no whole id)" "$(raw "$d" 3)" EINVAL
+	expect "$kb KiB: trace_marker_raw ids with 1-1010 bytes each" "$(raw_ids "$d")" ok
 	# trace_marker: 4096 bytes per event (mainline), less if a
 	# sub-buffer holds less; the rest comes as another event
 	n=1

@@ -1,0 +1,149 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Guest side of scripts/bench -p vm: ftrace's ring buffer against its
+# peers, perf and LTTng, in the same boot on the same event.  The event is
+# the one every tool can record from the same kernel hook: getppid()'s
+# syscall entry and exit (ftrace: syscalls:sys_{enter,exit}_getppid; perf:
+# the same tracepoints; LTTng: its syscall probes, `--syscall getppid`,
+# which record entry and exit too).  A loop of CALLS getppid() on CPU 0
+# (sysloop, default 100000 calls) is timed with no tracer on, then under
+# each tracer, all with per-CPU buffers of 1 MiB (perf can only have a
+# power-of-two number of pages, LTTng power-of-two sub-buffers):
+#   ftrace     1024 KiB per CPU, overwrite mode, trace_clock local, no reader
+#              (as sysbench.sh, whose 1408 KiB LTTng cannot have)
+#   perf       perf record -a, 256 pages per CPU, to /tmp (its consumer runs)
+#   lttng-ow   LTTng snapshot session (flight recorder: no consumer output),
+#              overwrite channel of 256 sub-buffers of 4 KiB per CPU
+#   lttng-dis  LTTng session to /tmp (its consumer daemon writes it), discard
+#              channel of the same size
+# Rounds of (off, ftrace, perf, lttng-ow, lttng-dis), three rounds; the
+# figure is the median.  Each call writes two events, so the added cost per
+# event is (median on - median off) / 2.
+#
+# Usage: peerbench.sh [CALLS]
+# Appends to $RB_OUT/metrics.txt: peer.off.ns, peer.<tool>.event.ns for every
+# tool that ran; a tool that cannot run here is named, with the reason, in
+# $RB_OUT/peer-raw.txt and gives no figure.  LTTng's modules must be in
+# /lib/modules/$(uname -r) (scripts/bench builds them from Debian's
+# lttng-modules-dkms source against the kernel under test).
+T=/sys/kernel/tracing
+calls=${1:-100000}
+raw=$RB_OUT/peer-raw.txt
+m=$RB_OUT/metrics.txt
+tmp=/tmp/peerbench
+bin=$tmp/sysloop
+export HOME=${HOME:-/root}
+rm -rf $tmp
+mkdir -p $tmp
+: > "$raw"
+note() { echo "peerbench: $*" | tee -a "$raw" >&2; }
+
+if [ ! -d $T/events/syscalls/sys_enter_getppid ]; then
+	note "no syscall events in this kernel: skipped"
+	exit 0
+fi
+cc -O2 -o $bin "$(dirname "$0")/sysloop.c" || exit 1
+loop() { taskset -c 0 $bin "$calls"; }
+
+echo 0 > $T/tracing_on
+echo local > $T/trace_clock
+echo 1 > $T/options/overwrite
+echo 1024 > $T/buffer_size_kb
+echo > $T/trace
+echo 1 > $T/tracing_on
+
+tools=(off ftrace)
+if command -v perf > /dev/null && perf record -a -e syscalls:sys_enter_getppid \
+	-o $tmp/probe.data -- true > $tmp/perf-probe.log 2>&1; then
+	tools+=(perf)
+else
+	note "perf: cannot record here: $(tail -n 1 $tmp/perf-probe.log 2>/dev/null)"
+fi
+
+# LTTng: its session daemon loads the tracer's modules by modprobe.
+lttng_ok=0
+if ! command -v lttng-sessiond > /dev/null; then
+	note "lttng: lttng-tools is not installed"
+elif ! modprobe -n lttng-tracer 2> /dev/null; then
+	note "lttng: no lttng-modules built for $(uname -r)"
+elif ! lttng-sessiond --daemonize --kmod-probes=lttng-probe-sched > $tmp/sessiond.log 2>&1; then
+	note "lttng: lttng-sessiond did not start: $(tail -n 1 $tmp/sessiond.log)"
+elif ! lttng list --kernel > $tmp/lttng-list.log 2>&1; then
+	note "lttng: no kernel tracing: $(tail -n 1 $tmp/lttng-list.log)"
+else
+	lttng_ok=1
+	tools+=(lttng-ow lttng-dis)
+fi
+
+# lttng_session NAME MODE: create, configure and start an LTTng kernel
+# session with a 1 MiB per-CPU channel in MODE (overwrite or discard).
+lttng_session() {
+	local name=$1 mode=$2
+	if [ "$mode" = overwrite ]; then
+		lttng create "$name" --snapshot --output=$tmp/lttng-snap
+	else
+		lttng create "$name" --output=$tmp/lttng-$name
+	fi > /dev/null &&
+	lttng enable-channel --kernel --$mode --subbuf-size=4096 --num-subbuf=256 \
+		ch > /dev/null &&
+	lttng enable-event --kernel --syscall getppid --channel ch > /dev/null &&
+	lttng start > /dev/null
+}
+
+# lttng_end NAME: stop the session, note what it says it lost, destroy it.
+lttng_end() {
+	lttng stop "$1" > /dev/null
+	lttng list "$1" 2>/dev/null | grep -i 'discarded\|lost' | sed "s/^/  $1: /" >> "$raw"
+	lttng destroy "$1" > /dev/null
+	rm -rf $tmp/lttng-*
+}
+
+# run TOOL: one timed loop under TOOL; prints ns per call.
+run() {
+	local v
+	case $1 in
+	off) loop ;;
+	ftrace)
+		echo 1 > $T/events/syscalls/sys_enter_getppid/enable
+		echo 1 > $T/events/syscalls/sys_exit_getppid/enable
+		v=$(loop)
+		echo 0 > $T/events/syscalls/sys_enter_getppid/enable
+		echo 0 > $T/events/syscalls/sys_exit_getppid/enable
+		echo > $T/trace
+		echo "$v" ;;
+	perf)
+		perf record -q -a -m 256 -o $tmp/perf.data \
+			-e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid \
+			-- taskset -c 0 $bin "$calls" 2> $tmp/perf.log
+		grep -i 'lost' $tmp/perf.log | sed 's/^/  perf: /' >> "$raw"
+		rm -f $tmp/perf.data ;;
+	lttng-ow|lttng-dis)
+		local mode=overwrite
+		[ "$1" = lttng-dis ] && mode=discard
+		lttng_session peer-$mode $mode || { echo fail; return; }
+		v=$(loop)
+		lttng_end peer-$mode
+		echo "$v" ;;
+	esac
+}
+
+declare -A res
+for r in 1 2 3; do
+	for t in "${tools[@]}"; do
+		v=$(run "$t")
+		[[ "$v" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { note "$t round $r failed: '$v'"; exit 1; }
+		res[$t]="${res[$t]:-} $v"
+	done
+done
+[ $lttng_ok = 0 ] || pkill lttng-sessiond
+
+median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[++n] = $1 } END { print v[int((n + 1) / 2)] }'; }
+off=$(median <<< "${res[off]}")
+echo "peer.off.ns $off" >> "$m"
+note "ns per getppid() with no tracer:${res[off]}"
+for t in "${tools[@]:1}"; do
+	on=$(median <<< "${res[$t]}")
+	ev=$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.1f", (a - b) / 2 }')
+	note "ns per getppid() under $t:${res[$t]}: $ev ns per event"
+	echo "peer.$t.event.ns $ev" >> "$m"
+done
