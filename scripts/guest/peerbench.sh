@@ -16,8 +16,9 @@
 #              overwrite channel of 256 sub-buffers of 4 KiB per CPU
 #   lttng-dis  LTTng session to /tmp (its consumer daemon writes it), discard
 #              channel of the same size
-# Rounds of (off, ftrace, perf, lttng-ow, lttng-dis), three rounds; the
-# figure is the median.  Each call writes two events, so the added cost per
+# Rounds of (off, ftrace, perf, lttng-ow, lttng-dis), five rounds; the
+# figure is the median.  The loop runs on CPU 0, the tools' own processes
+# (perf record, LTTng's session and consumer daemons) on CPU 1.  Each call writes two events, so the added cost per
 # event is (median on - median off) / 2.
 #
 # Usage: peerbench.sh [CALLS]
@@ -66,7 +67,8 @@ if ! command -v lttng-sessiond > /dev/null; then
 	note "lttng: lttng-tools is not installed"
 elif ! modprobe -n lttng-tracer 2> /dev/null; then
 	note "lttng: no lttng-modules built for $(uname -r)"
-elif ! lttng-sessiond --daemonize --kmod-probes=lttng-probe-sched > $tmp/sessiond.log 2>&1; then
+elif ! taskset -c 1 lttng-sessiond --daemonize --kmod-probes=lttng-probe-sched \
+	> $tmp/sessiond.log 2>&1; then
 	note "lttng: lttng-sessiond did not start: $(tail -n 1 $tmp/sessiond.log)"
 elif ! lttng list --kernel > $tmp/lttng-list.log 2>&1; then
 	note "lttng: no kernel tracing: $(tail -n 1 $tmp/lttng-list.log)"
@@ -112,7 +114,7 @@ run() {
 		echo > $T/trace
 		echo "$v" ;;
 	perf)
-		perf record -q -a -m 256 -o $tmp/perf.data \
+		taskset -c 1 perf record -q -a -m 256 -o $tmp/perf.data \
 			-e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid \
 			-- taskset -c 0 $bin "$calls" 2> $tmp/perf.log
 		grep -i 'lost' $tmp/perf.log | sed 's/^/  perf: /' >> "$raw"
@@ -128,7 +130,7 @@ run() {
 }
 
 declare -A res
-for r in 1 2 3; do
+for r in 1 2 3 4 5; do
 	for t in "${tools[@]}"; do
 		v=$(run "$t")
 		[[ "$v" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { note "$t round $r failed: '$v'"; exit 1; }
