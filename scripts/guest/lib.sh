@@ -34,3 +34,10 @@ kconfig() {
 		cat "$cfg"
 	fi | sed -n "s/^$1=//p"
 }
+
+# median: the median of the numbers on standard input (separated by
+# blanks or newlines; the lower middle one of an even count).
+median() {
+	tr -s ' \t' '\n\n' | sed '/^$/d' | sort -g |
+		awk '{ v[++n] = $1 } END { print v[int((n + 1) / 2)] }'
+}

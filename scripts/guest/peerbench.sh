@@ -27,6 +27,7 @@
 # $RB_OUT/peer-raw.txt and gives no figure.  LTTng's modules must be in
 # /lib/modules/$(uname -r) (scripts/bench builds them from Debian's
 # lttng-modules-dkms source against the kernel under test).
+. "$RB_TOP/scripts/guest/lib.sh"
 T=/sys/kernel/tracing
 calls=${1:-100000}
 raw=$RB_OUT/peer-raw.txt
@@ -139,7 +140,6 @@ for r in 1 2 3 4 5; do
 done
 [ $lttng_ok = 0 ] || pkill lttng-sessiond
 
-median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[++n] = $1 } END { print v[int((n + 1) / 2)] }'; }
 off=$(median <<< "${res[off]}")
 echo "peer.off.ns $off" >> "$m"
 note "ns per getppid() with no tracer:${res[off]}"

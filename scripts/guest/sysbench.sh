@@ -8,6 +8,7 @@
 # (median on - median off) / 2.  Needs CONFIG_FTRACE_SYSCALLS (not in
 # UML): without the events it says so and writes nothing.
 # Appends to $RB_OUT/metrics.txt: sys.off.ns, sys.on.ns, sys.event.ns.
+. "$RB_TOP/scripts/guest/lib.sh"
 T=/sys/kernel/tracing
 calls=${1:-1000000}
 if [ ! -d $T/events/syscalls/sys_enter_getppid ]; then
@@ -21,7 +22,6 @@ echo local > $T/trace_clock
 echo 1 > $T/options/overwrite
 echo > $T/trace
 echo 1 > $T/tracing_on
-median() { sort -n | awk '{ v[++n] = $1 } END { print v[int((n + 1) / 2)] }'; }
 off=() on=()
 for _ in 1 2 3; do
 	for e in 0 1; do
