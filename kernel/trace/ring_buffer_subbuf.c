@@ -2715,7 +2715,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 			 struct rb_carry *co)
 {
-	unsigned long i;
+	unsigned long i, pos;
 
 	for (i = 0; i < co->full; i++)
 		cpu_buffer->meta[i].id = RB_ID(i, 1, 0);
@@ -2727,10 +2727,17 @@ static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 	memset(cpu_buffer->wctx, 0, sizeof(cpu_buffer->wctx));
 	local_add(co->lost, &cpu_buffer->overrun);
 	/*
-	 * The records in the reader's page end where the ring now starts,
-	 * for the iterator's continuity test in rb_iter_fetch().
+	 * rb_iter_fetch() reads the records in the reader's page at
+	 * positions r_sbs + offset: r_sbs is a sub-buffer start, and those
+	 * positions come before the ring's.  A reader that took part of the
+	 * sub-buffer the ring now starts with holds its first bytes, up to
+	 * the consumed position: the iterator goes on from there into the
+	 * ring with the same time.  Other pages go in the sub-buffer before.
 	 */
-	cpu_buffer->r_sbs = co->consumed - cpu_buffer->r_end;
+	pos = rb_cpos(co->consumed, co->offset);
+	cpu_buffer->r_sbs = pos & ~rb_sb_mask(cpu_buffer);
+	if (cpu_buffer->r_end != (pos & rb_sb_mask(cpu_buffer)))
+		cpu_buffer->r_sbs -= rb_sb_size(cpu_buffer);
 }
 
 /*

@@ -5,7 +5,8 @@
 # keeps every record not read yet, shrinking keeps the newest that fit
 # and counts the others as overrun, a per-CPU resize leaves the other
 # CPUs alone, a resize while a reader has taken part of a CPU buffer
-# loses nothing, and writing goes on after it with times in order.
+# loses nothing and leaves the "trace" file reading what is left, and
+# writing goes on after it with times in order.
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -82,6 +83,21 @@ got=$(timeout 3 cat $T/per_cpu/cpu0/trace_pipe | grep -oE '\bd-[0-9]+' |
 	sed 's/.*-//' | tr '\n' ' ')
 expect "read $taken, resize, write: the rest in order" "$got" \
 	"$(seq -s ' ' "$taken" 249) "
+
+# The "trace" file after such a resize: the records the reader left in
+# its page, then the ring, each read where it is.  The reader took part
+# of a sub-buffer the writers were still in (40 records), or a whole one
+# (300 records).
+for n in 40 300; do
+	echo 256 > $T/buffer_size_kb
+	echo > $T/trace
+	write 0 part 0 $((n - 1))
+	dd if=$T/per_cpu/cpu0/trace_pipe bs=64 count=1 status=none > /dev/null
+	taken=$(stat 0 "read events")
+	echo 1024 > $T/buffer_size_kb
+	expect "$n records, $taken read, resize: the trace file" "$(seqs part)" \
+		"$(seq -s ' ' "$taken" $((n - 1))) "
+done
 
 # Times go on in order across a resize.
 echo > $T/trace
