@@ -143,6 +143,8 @@ struct rbs_cpu {
 	unsigned long		read, lost, bad;
 	unsigned long		missing;	/* committed, never read */
 	u64			last_ts;
+	unsigned long		passes;		/* of the reader over the CPU */
+	unsigned long		passes_stuck;	/* not empty, nothing read */
 };
 
 static DEFINE_PER_CPU(struct rbs_cpu, rbs);
@@ -375,10 +377,18 @@ static int rbs_drain(void)
 	u64 ts;
 
 	for_each_online_cpu(cpu) {
+		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+		int got = 0;
+
 		while ((event = ring_buffer_consume(buffer, cpu, &ts, &lost))) {
 			rbs_check(cpu, event, ts, lost);
-			n++;
+			got++;
 		}
+		/* Tells a starved reader from a buffer that refuses a read */
+		c->passes++;
+		if (!got && !ring_buffer_empty_cpu(buffer, cpu))
+			c->passes_stuck++;
+		n += got;
 	}
 	return n;
 }
@@ -601,7 +611,8 @@ static int rbs_run(bool overwrite, bool iterate)
 		    !c->committed[CTX_SOFTIRQ] ||
 		    (IS_ENABLED(CONFIG_X86_LOCAL_APIC) && !c->committed[CTX_NMI]) ||
 		    (RBS_BURSTS && !c->committed[CTX_BURST]))
-			rbs_fail("cpu%d: a context wrote nothing\n", cpu);
+			rbs_fail("cpu%d: a context wrote nothing (the reader: %lu passes over it, %lu of them read nothing of a buffer that was not empty)\n",
+				 cpu, c->passes, c->passes_stuck);
 		if (iterate) {
 			pr_info("%s cpu%d: the iterator checked %lu records; skips without a drop reported: %lu\n",
 				mode, cpu, c->iterated, c->iter_silent);

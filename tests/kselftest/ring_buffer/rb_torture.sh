@@ -24,8 +24,10 @@
 #
 # Passes when the kernel log has no WARNING, BUG, Oops or lockdep report,
 # every reader is still there at the end and ends when tracing is shut
-# down (no hang), a last write after it all is read back, and the books
-# balance.
+# down (no hang), every line read from trace_pipe, trace and snapshot is
+# one of the events written here (a record read at the wrong place prints
+# as another event or other text), a last write after it all is read
+# back, and the books balance.
 #
 # Usage: rb_torture.sh [SECONDS] (default 30)
 
@@ -86,6 +88,20 @@ done
 # tracing is turned off: each starts again.  trace_pipe's marker lines
 # must be whole: any other is counted and the first few kept.
 readers=()
+# The lines of trace and snapshot: comments, losses, the events enabled
+# here, the markers written here.  Any other is kept in trace.bad, from
+# reads that ended ("#end" after them): a killed cat cuts a line short.
+cat > "$tmp/lines.awk" << 'EOF'
+{ last = $0 }
+/^#/ || /^$/ || /^CPU:[0-9]+ \[LOST ([0-9]+ )?EVENTS\]$/ { next }
+/ tracing_mark_write: (torture|inst)$/ { next }
+/ (sched_switch|sched_wakeup|irq_handler_entry|softirq_entry|hrtimer_expire_entry): / { next }
+{ bad[++n] = $0 }
+END { if (last == "#end") for (i = 1; i <= n; i++) print bad[i] }
+EOF
+# readall FILE: read FILE through lines.awk
+readall() { { cat "$1" && echo "#end"; } 2> /dev/null |
+	awk -f "$tmp/lines.awk" >> "$tmp/trace.bad"; }
 mkfifo "$tmp/pipe"
 awk '/tracing_mark_write:/ && !/tracing_mark_write: torture$/ {
 		if (++bad <= 5) print > "'$tmp/pipe.bad'" }
@@ -96,7 +112,8 @@ bash -c 'while :; do cat '$T'/trace_pipe 2> /dev/null; done' > "$tmp/pipe" &
 readers+=($!)
 bash -c 'while :; do cat '$T'/per_cpu/cpu0/trace_pipe_raw > /dev/null 2>&1; done' &
 readers+=($!)
-bash -c 'while :; do cat '$T'/trace > /dev/null 2>&1; sleep 0.2; done' &
+bash -c "$(declare -f readall); tmp=$tmp
+	while :; do readall $T/trace; sleep 0.2; done" &
 readers+=($!)
 if command -v trace-cmd > /dev/null; then
 	(cd "$tmp" && exec trace-cmd record -q -b 64 -e sched_switch \
@@ -114,7 +131,7 @@ op() {
 	local cpu=$((RANDOM % ncpus))
 	case $1 in
 	snapshot) [ -e $T/snapshot ] && echo 1 > $T/snapshot ;;
-	snapread) [ -e $T/snapshot ] && cat $T/snapshot > /dev/null ;;
+	snapread) [ -e $T/snapshot ] && readall $T/snapshot ;;
 	cpusnap) [ -e $T/per_cpu/cpu$cpu/snapshot ] &&
 		echo 1 > $T/per_cpu/cpu$cpu/snapshot ;;
 	grow) echo $((64 + RANDOM % 512)) > $T/buffer_size_kb ;;
@@ -198,7 +215,7 @@ books_opts=(-l)
 { zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null |
 	grep -qx 'CONFIG_RING_BUFFER_SUBBUF=y' || books_opts+=(-u)
 if [ -x "$dir/rb_compat" ]; then
-	bash -c "$(declare -f op); T=$T ncpus=$ncpus; n=0
+	bash -c "$(declare -f op readall); T=$T ncpus=$ncpus tmp=$tmp; n=0
 		trap 'echo \$n > $tmp/books.ops; exit' TERM
 		while :; do
 			for o in percent instance snapread; do op \$o 2> /dev/null; done
@@ -230,6 +247,11 @@ if [ -x "$dir/rb_compat" ]; then
 		"$tmp/books.sum"
 else
 	fail "no rb_compat next to $0: the books are not checked"
+fi
+
+if [ -s "$tmp/trace.bad" ]; then
+	fail "trace and snapshot: $(wc -l < "$tmp/trace.bad") lines of no event written here:"
+	head -5 "$tmp/trace.bad" | cut -c1-160 | sed 's/^/#   /'
 fi
 
 bad=$(dmesg | tail -n +$((klog_start + 1)) |
