@@ -1186,15 +1186,17 @@ static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buf
 }
 
 /*
- * Walk the records of @bpage from offset @off, where the time is @ts, to
- * @to (offsets from the page start), returning the time before the record
- * at @to and counting data records from @from on.  Bounded by the lengths
- * found, so a torn copy cannot make it run away; the caller's cmpxchg
- * decides.
+ * rb_walk(): the one walk over the records of a page.  From offset @off of
+ * @bpage, where the time is @ts, towards @to (offsets from the page
+ * start): returns the time before the record where the walk stops, and
+ * stores that offset in *@at: @to, or the start of a record that would
+ * run past it.  With @nrec, counts there the data records from offset
+ * @from on.  Bounded by the lengths found, so a torn copy cannot make it
+ * run away; a claim's cmpxchg decides whether the copy counts.
  */
-static u64 rb_walk_from(struct buffer_data_page *bpage, unsigned long off,
-			u64 ts, unsigned long from, unsigned long to,
-			unsigned long *nrec)
+static u64 rb_walk(struct buffer_data_page *bpage, unsigned long off, u64 ts,
+		   unsigned long to, unsigned long *at,
+		   unsigned long from, unsigned long *nrec)
 {
 	unsigned long n = 0;
 
@@ -1204,42 +1206,24 @@ static u64 rb_walk_from(struct buffer_data_page *bpage, unsigned long off,
 
 		if (!len || off + len > to)
 			break;
+		/* a data record's own delta belongs to it, not before it */
 		ts = rb_apply_ts(event, ts);
 		if (off >= from && rb_is_data(event))
 			n++;
 		off += len;
 	}
-	*nrec = n;
+	*at = off;
+	if (nrec)
+		*nrec = n;
 	return ts;
 }
 
-/* rb_walk_from() from the start of the data */
-static u64 rb_walk(struct buffer_data_page *bpage, unsigned long from,
-		   unsigned long to, unsigned long *nrec)
-{
-	return rb_walk_from(bpage, BUF_PAGE_HDR_SIZE, bpage->time_stamp,
-			    from, to, nrec);
-}
-
-/* Time before the record at @to: what the walk adds up to just before it. */
+/* Time before the record at @to, from the start of the data. */
 static u64 rb_ts_at(struct buffer_data_page *bpage, unsigned long to,
 		    unsigned long *at)
 {
-	unsigned long off = BUF_PAGE_HDR_SIZE;
-	u64 ts = bpage->time_stamp;
-
-	while (off < to) {
-		struct ring_buffer_event *event = (void *)bpage + off;
-		unsigned int len = rb_record_length(event);
-
-		if (!len || off + len > to)
-			break;
-		/* the data record's own delta belongs to it, not before it */
-		ts = rb_apply_ts(event, ts);
-		off += len;
-	}
-	*at = off;
-	return ts;
+	return rb_walk(bpage, BUF_PAGE_HDR_SIZE, bpage->time_stamp, to, at,
+		       to, NULL);
 }
 
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
@@ -1255,10 +1239,11 @@ static void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	unsigned long end = (local_read(&bpage->commit) & RB_COMMIT_MASK) +
 			    BUF_PAGE_HDR_SIZE;
-	unsigned long all, after;
+	unsigned long all, after, at;
 
-	rb_walk(bpage, 0, end, &all);
-	rb_walk(bpage, from, end, &after);
+	rb_walk(bpage, BUF_PAGE_HDR_SIZE, bpage->time_stamp, end, &at, 0, &all);
+	rb_walk(bpage, BUF_PAGE_HDR_SIZE, bpage->time_stamp, end, &at, from,
+		&after);
 	if (all - after != k || (total && all != total)) {
 		WARN_ONCE(1, "ring buffer: CPU %d claim at %lu: %lu records before it, consumed word says %lu; %lu in all, commit count %lu\n",
 			  cpu_buffer->cpu, from, all - after, k, all, total);
@@ -1273,22 +1258,18 @@ static inline void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
 #endif
 
 /*
- * The reader's page holds claimed records from r_head to r_end; r_ts is
- * the time before the record at r_head.
+ * The reader's page @page holds claimed records of the sub-buffer at @sbs
+ * from @head to @end; @ts is the time before the record at @head.
  */
 static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long page, unsigned long sbs,
-			  unsigned long from, unsigned long end)
+			  unsigned long head, u64 ts, unsigned long end)
 {
-	struct buffer_data_page *bpage = cpu_buffer->pages[page];
-	unsigned long at;
-
 	cpu_buffer->rpage = page;
 	cpu_buffer->r_sbs = sbs;
+	cpu_buffer->r_head = head;
+	cpu_buffer->r_ts = ts;
 	cpu_buffer->r_end = end;
-	cpu_buffer->r_ts = rb_ts_at(bpage, max_t(unsigned long, from,
-						 BUF_PAGE_HDR_SIZE), &at);
-	cpu_buffer->r_head = at;
 }
 
 /*
@@ -1358,8 +1339,10 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
+	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *bpage;
-	unsigned long page, end, nrec;
+	unsigned long page, end, nrec, head;
+	u64 ts;
 
 	/* Pairs with the writer's cmpxchg in rb_get_page() */
 	if (cmpxchg(&m->id, id, RB_ID(cpu_buffer->rpage, 1, gen)) != id)
@@ -1385,8 +1368,9 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 		cpu_buffer->r_end = 0;
 		return RB_CLAIM_AGAIN;
 	}
-	rb_check_claim(cpu_buffer, bpage, pos & rb_sb_mask(cpu_buffer), c & RB_K_MASK, nrec);
-	rb_reader_set(cpu_buffer, page, sbs, pos & rb_sb_mask(cpu_buffer), end);
+	rb_check_claim(cpu_buffer, bpage, from, c & RB_K_MASK, nrec);
+	ts = rb_ts_at(bpage, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE), &head);
+	rb_reader_set(cpu_buffer, page, sbs, head, ts, end);
 	cpu_buffer->r_whole = true;
 	return RB_CLAIM_GOT;
 }
@@ -1463,9 +1447,9 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *dst, *src;
-	unsigned long end, n, len;
+	unsigned long end, n, len, head, at;
+	u64 head_ts, ts;
 	bool more;
-	u64 ts;
 
 	end = rb_partial_end(cpu_buffer, sbs);
 	if (!rb_pos_before(pos, end))
@@ -1485,11 +1469,14 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	       cpu_buffer->r_sbs == sbs;
 	if (more) {
 		memcpy((void *)dst + from, (void *)src + from, len - from);
-		ts = rb_walk_from(dst, from, cpu_buffer->r_copied_ts, from, len, &n);
+		head = from;
+		head_ts = cpu_buffer->r_copied_ts;
 	} else {
 		memcpy(dst, src, len);
-		ts = rb_walk(dst, from, len, &n);
+		head_ts = rb_ts_at(dst, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE),
+				   &head);
 	}
+	ts = rb_walk(dst, head, head_ts, len, &at, head, &n);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
@@ -1501,13 +1488,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	}
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
 	rb_check_claim(cpu_buffer, dst, from, c & RB_K_MASK, 0);
-	if (more) {
-		cpu_buffer->r_end = len;
-		cpu_buffer->r_head = from;
-		cpu_buffer->r_ts = cpu_buffer->r_copied_ts;
-	} else {
-		rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, from, len);
-	}
+	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, len);
 	cpu_buffer->r_copied = len;
 	cpu_buffer->r_copied_ts = ts;
 	cpu_buffer->r_whole = false;
@@ -1742,19 +1723,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_free_read_page);
 /* Count the data records of the reader's page from r_head to r_end. */
 static unsigned long rb_reader_count(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	struct buffer_data_page *bpage = cpu_buffer->pages[cpu_buffer->rpage];
-	unsigned long off = cpu_buffer->r_head;
-	unsigned long n = 0;
+	unsigned long at, n;
 
-	while (off < cpu_buffer->r_end) {
-		struct ring_buffer_event *event = (void *)bpage + off;
-		unsigned int len = rb_record_length(event);
-
-		if (!len)
-			break;
-		n += rb_is_data(event);
-		off += len;
-	}
+	rb_walk(cpu_buffer->pages[cpu_buffer->rpage], cpu_buffer->r_head,
+		cpu_buffer->r_ts, cpu_buffer->r_end, &at, 0, &n);
 	return n;
 }
 
