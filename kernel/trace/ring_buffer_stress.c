@@ -143,7 +143,7 @@ struct rbs_cpu {
 	unsigned long		read, lost, bad;
 	unsigned long		missing;	/* committed, never read */
 	u64			last_ts;
-	unsigned long		passes;		/* of the reader over the CPU */
+	unsigned long		passes;		/* of the reader (iterator) over it */
 	unsigned long		passes_stuck;	/* not empty, nothing read */
 };
 
@@ -420,6 +420,7 @@ static void rbs_iter_pass(int cpu)
 	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	if (!iter)
 		return;
+	c->passes++;
 	for (ctx = 0; ctx < NR_CTX; ctx++) {
 		last[ctx] = -1;
 		dropped[ctx] = false;
@@ -617,7 +618,8 @@ static int rbs_run(bool overwrite, bool iterate)
 			pr_info("%s cpu%d: the iterator checked %lu records; skips without a drop reported: %lu\n",
 				mode, cpu, c->iterated, c->iter_silent);
 			if (!c->iterated && !c->iter_bad)
-				rbs_fail("cpu%d: the iterator got nothing\n", cpu);
+				rbs_fail("cpu%d: the iterator got nothing in %lu passes\n",
+					 cpu, c->passes);
 		}
 		/*
 		 * A burst before rb_new_subbuf()'s checks leaves the writer
