@@ -608,11 +608,16 @@ static int rbs_run(bool overwrite, bool iterate)
 			rbs_fail("cpu%d: dropped events in overwrite mode\n", cpu);
 		if (!overwrite && over)
 			rbs_fail("cpu%d: overrun in discard mode\n", cpu);
+		/*
+		 * With the reader's passes over the CPU, and those that read
+		 * nothing of a buffer not empty ("stuck"): few passes, a
+		 * starved reader; many stuck ones, a buffer refusing reads.
+		 */
 		if (!c->committed[CTX_TASK] || !c->committed[CTX_IRQ] ||
 		    !c->committed[CTX_SOFTIRQ] ||
 		    (IS_ENABLED(CONFIG_X86_LOCAL_APIC) && !c->committed[CTX_NMI]) ||
 		    (RBS_BURSTS && !c->committed[CTX_BURST]))
-			rbs_fail("cpu%d: a context wrote nothing (the reader: %lu passes over it, %lu of them read nothing of a buffer that was not empty)\n",
+			rbs_fail("cpu%d: a context wrote nothing (reader: %lu passes, %lu stuck)\n",
 				 cpu, c->passes, c->passes_stuck);
 		if (iterate) {
 			pr_info("%s cpu%d: the iterator checked %lu records; skips without a drop reported: %lu\n",
