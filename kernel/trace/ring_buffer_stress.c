@@ -132,6 +132,7 @@ struct rbs_cpu {
 	bool			dump_sent;
 	bool			in_burst;
 	unsigned long		iterated, iter_bad;	/* iterator records */
+	unsigned long		iter_passes;
 	unsigned long		iter_silent;	/* skips not reported */
 	unsigned long		points[2];	/* test hook calls, by point */
 	unsigned long		bursts[2];	/* bursts run there */
@@ -143,7 +144,7 @@ struct rbs_cpu {
 	unsigned long		read, lost, bad;
 	unsigned long		missing;	/* committed, never read */
 	u64			last_ts;
-	unsigned long		passes;		/* of the reader (iterator) over it */
+	unsigned long		passes;		/* of the reader over the CPU */
 	unsigned long		passes_stuck;	/* not empty, nothing read */
 };
 
@@ -420,7 +421,7 @@ static void rbs_iter_pass(int cpu)
 	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
 	if (!iter)
 		return;
-	c->passes++;
+	c->iter_passes++;
 	for (ctx = 0; ctx < NR_CTX; ctx++) {
 		last[ctx] = -1;
 		dropped[ctx] = false;
@@ -624,7 +625,7 @@ static int rbs_run(bool overwrite, bool iterate)
 				mode, cpu, c->iterated, c->iter_silent);
 			if (!c->iterated && !c->iter_bad)
 				rbs_fail("cpu%d: the iterator got nothing in %lu passes\n",
-					 cpu, c->passes);
+					 cpu, c->iter_passes);
 		}
 		/*
 		 * A burst before rb_new_subbuf()'s checks leaves the writer
