@@ -67,3 +67,21 @@ rb_compare() {
 	done | grep -q x && bad=1
 	return $bad
 }
+
+# rb_check_tree: the scratch work tree of check-series and bisect-build
+# ($RB_CACHE/check, kept between runs: resetting it to the base rewrites
+# only what the last check changed), locked for this shell (fd 9) and
+# reset to the base.  Prints nothing; the tree is $RB_CACHE/check.
+rb_check_tree() {
+	local wt=$RB_CACHE/check
+	exec 9> "$RB_CACHE/check.lock"
+	flock 9
+	if ! git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		rm -rf "$wt"
+		git -C "$RB_LINUX" worktree prune
+		git -C "$RB_LINUX" worktree add -q --detach "$wt" base
+	fi
+	git -C "$wt" am --abort >/dev/null 2>&1 || true
+	git -C "$wt" checkout -q -f --detach base
+	git -C "$wt" clean -q -f -d -x
+}
