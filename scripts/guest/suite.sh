@@ -192,31 +192,24 @@ if want tracecmd; then
 	check "trace-cmd record/report round trip (sched)" tracecmd_roundtrip
 	trace-cmd reset > /dev/null 2>&1
 
-	# trace-cmd's network path: "trace-cmd listen" takes the data that
-	# "trace-cmd record -N" reads from trace_pipe_raw and sends over
-	# TCP (loopback here).  Every CPU writes numbered markers at a rate
-	# the recorder keeps up with: each must arrive, once, in order.
-	tracecmd_listen() {
-		local dir=$D/listen port=18765 lp n=300 dat rep=$D/listen-report.txt c
-		rm -rf "$dir"
-		mkdir -p "$dir"
-		trace-cmd listen -p $port -d "$dir" > "$D/listen.log" 2>&1 &
-		lp=$!
-		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
-		trace-cmd record -N 127.0.0.1:$port -e sched_switch -- bash -c "
-			for c in \$(seq 0 \$((\$(nproc) - 1))); do
-				taskset -c \$c bash -c 'for i in \$(seq $n); do
-					echo \"rbnet cpu=\$0 seq=\$i\" > $T/trace_marker
-					[ \$((i % 50)) = 0 ] && sleep 0.05
-				done' \$c &
-			done
-			wait" > "$D/listen-record.log" 2>&1 || { why="trace-cmd record -N failed"; kill $lp; return 1; }
-		sleep 1
-		kill $lp
-		wait $lp 2> /dev/null
-		dat=$(ls "$dir"/*.dat 2> /dev/null | head -1)
-		[ -n "$dat" ] || { why="trace-cmd listen wrote no file"; return 1; }
-		trace-cmd report -i "$dat" > "$rep" 2> "$D/listen-report.err" ||
+	# trace-cmd's network paths, over loopback.  Every CPU writes N
+	# numbered markers at a rate the recorder keeps up with: each must
+	# arrive, once, in order, with sched_switch events from every CPU,
+	# and no loss announced.
+	# net_writer TAG N: the command that writes the markers.
+	net_writer() {
+		echo "for c in \$(seq 0 \$((\$(nproc) - 1))); do
+			taskset -c \$c bash -c 'for i in \$(seq $2); do
+				echo \"$1 cpu=\$0 seq=\$i\" > $T/trace_marker
+				[ \$((i % 50)) = 0 ] && sleep 0.05
+			done' \$c &
+		done
+		wait"
+	}
+	# net_check DAT TAG N: the report of DAT holds every marker.
+	net_check() {
+		local dat=$1 tag=$2 n=$3 rep=$1.txt c
+		trace-cmd report -i "$dat" > "$rep" 2> "$rep.err" ||
 			{ why="trace-cmd report failed"; return 1; }
 		if grep -E 'EVENTS DROPPED|LOST' "$rep" | head -1 > "$D/bad.txt" && [ -s "$D/bad.txt" ]; then
 			why="losses announced: $(head -1 "$D/bad.txt")"; return 1
@@ -225,17 +218,57 @@ if want tracecmd; then
 			grep -q "\[$(printf %03d "$c")\].* sched_switch:" "$rep" ||
 				{ why="no sched_switch from CPU $c"; return 1; }
 			# The marker's own CPU, in order, each number once.
-			awk -v c="$c" -v n=$n '
-			/ rbnet cpu=/ && $0 ~ "rbnet cpu=" c " " {
+			awk -v c="$c" -v n="$n" -v tag="$tag" '
+			index($0, " " tag " cpu=" c " ") {
 				split($0, a, "seq="); s = a[2] + 0
 				if (s != last + 1) { print "CPU " c ": seq " s " after " last; bad = 1; exit }
 				last = s
 			}
 			END { if (!bad && last != n) { print "CPU " c ": " last " of " n " markers"; bad = 1 }; exit bad }' \
-				"$rep" > "$D/listen-seq.txt" || { why="$(head -1 "$D/listen-seq.txt")"; return 1; }
+				"$rep" > "$D/$tag-seq.txt" || { why="$(head -1 "$D/$tag-seq.txt")"; return 1; }
 		done
 	}
+	# "trace-cmd listen" takes the data that "trace-cmd record -N" reads
+	# from trace_pipe_raw and sends over TCP.
+	tracecmd_listen() {
+		local dir=$D/listen port=18765 lp n=300 dat
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		trace-cmd listen -p $port -d "$dir" > "$D/listen.log" 2>&1 &
+		lp=$!
+		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
+		trace-cmd record -N 127.0.0.1:$port -e sched_switch -- bash -c "$(net_writer rbnet $n)" \
+			> "$D/listen-record.log" 2>&1 || { why="trace-cmd record -N failed"; kill $lp; return 1; }
+		sleep 1
+		kill $lp
+		wait $lp 2> /dev/null
+		dat=$(ls "$dir"/*.dat 2> /dev/null | head -1)
+		[ -n "$dat" ] || { why="trace-cmd listen wrote no file"; return 1; }
+		net_check "$dat" rbnet $n
+	}
 	check "trace-cmd listen + record -N over loopback: every CPU's markers arrive" tracecmd_listen
+	trace-cmd reset > /dev/null 2>&1
+	# "trace-cmd agent" traces the machine it runs on for a remote
+	# "trace-cmd record -A", normally a guest over vsock.  No vsock here
+	# (the test hosts have no /dev/vhost-vsock for QEMU), so its TCP mode
+	# (-N), over loopback, without time synchronization (no peer clock).
+	tracecmd_agent() {
+		local dir=$D/agent port=18766 ap n=300 dat
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		trace-cmd agent -N 127.0.0.1 -p $port > "$D/agent.log" 2>&1 &
+		ap=$!
+		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
+		(cd "$dir" && timeout 300 trace-cmd record --tsync-interval -1 -A 127.0.0.1:$port \
+			-e sched:sched_switch -- bash -c "$(net_writer rbagent $n)") \
+			> "$D/agent-record.log" 2>&1 || { why="trace-cmd record -A failed"; kill $ap; return 1; }
+		kill $ap
+		wait $ap 2> /dev/null
+		dat=$(ls "$dir"/trace-*.dat 2> /dev/null | head -1)
+		[ -n "$dat" ] || { why="trace-cmd record -A wrote no agent file"; return 1; }
+		net_check "$dat" rbagent $n
+	}
+	check "trace-cmd agent -N + record -A over loopback: every CPU's markers arrive" tracecmd_agent
 	trace-cmd reset > /dev/null 2>&1
 fi
 
