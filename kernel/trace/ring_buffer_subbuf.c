@@ -109,6 +109,14 @@ static __always_inline u64 rb_apply_ts(struct ring_buffer_event *event, u64 ts)
 	}
 }
 
+/**
+ * ring_buffer_event_length - the length of the payload of a record
+ * @event: the record, as returned by ring_buffer_lock_reserve(),
+ *	ring_buffer_peek(), ring_buffer_consume() or ring_buffer_iter_peek()
+ *
+ * Return: the size of the payload of a data record.  For any other
+ * record (padding, TIME_EXTEND, TIME_STAMP) the size of the whole record.
+ */
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
 {
 	unsigned int length;
@@ -123,6 +131,13 @@ unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_length);
 
+/**
+ * ring_buffer_event_data - the payload of a data record
+ * @event: the data record
+ *
+ * Return: a pointer to the payload.  Warns once if @event is not a data
+ * record.
+ */
 void *ring_buffer_event_data(struct ring_buffer_event *event)
 {
 	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
@@ -252,10 +267,10 @@ static __always_inline bool rb_pos_before(unsigned long a, unsigned long b)
 	return (long)((a - b) << RB_K_BITS) < 0;
 }
 
-/* The full position of a consumed word, given the write offset @o. */
-static __always_inline unsigned long rb_cpos(unsigned long c, unsigned long o)
+/* The full position of a consumed word, given the write offset @wpos. */
+static __always_inline unsigned long rb_cpos(unsigned long cword, unsigned long wpos)
 {
-	return o - (((o << RB_K_BITS) - (c & ~RB_K_MASK)) >> RB_K_BITS);
+	return wpos - (((wpos << RB_K_BITS) - (cword & ~RB_K_MASK)) >> RB_K_BITS);
 }
 
 static __always_inline struct buffer_data_page *
@@ -301,10 +316,10 @@ static __always_inline u64 rb_time_stamp(struct trace_buffer *buffer)
 
 static size_t rb_dirty(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	unsigned long o = rb_read_offset(cpu_buffer);
-	unsigned long c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+	unsigned long wpos = rb_read_offset(cpu_buffer);
+	unsigned long cpos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
 
-	return rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c);
+	return rb_sb_seq(cpu_buffer, wpos) - rb_sb_seq(cpu_buffer, cpos);
 }
 
 /*
@@ -511,11 +526,11 @@ static inline void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
  * count, so that a writer seeing the count also finds the flag to clear.
  */
 static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
-		       struct rb_sb_meta *m, unsigned long gen, unsigned long v)
+		       struct rb_sb_meta *m, unsigned long gen, unsigned long cc)
 {
 	unsigned long id = READ_ONCE(m->id);
 	struct buffer_data_page *bpage = rb_id_page(cpu_buffer, id);
-	unsigned long rc = v >> RB_CC_REC_SHIFT;
+	unsigned long rc = cc >> RB_CC_REC_SHIFT;
 
 	m->nrec = (rc - m->rc_base) & RB_CC_REC_MASK;
 	m->rc_base = rc;
@@ -536,7 +551,7 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 	 * pairs with the smp_rmb() after the count in rb_iter_limit().
 	 */
 	smp_wmb();
-	WRITE_ONCE(m->cc_sb, v);
+	WRITE_ONCE(m->cc_sb, cc);
 
 	rb_wakeup_full(cpu_buffer);
 }
@@ -552,7 +567,7 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, begin)];
 	unsigned long gen = rb_gen(cpu_buffer, begin);
-	unsigned long v;
+	unsigned long cc;
 
 	/*
 	 * B: the record, and the offset cmpxchg that reserved it, before
@@ -562,9 +577,9 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	 * local_add_return() itself orders nothing across CPUs.
 	 */
 	smp_wmb();	/* B, matches A and C */
-	v = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
-	if (unlikely(rb_cc_eq(v, rb_gen_count(cpu_buffer, gen + 1))))
-		rb_deliver(cpu_buffer, m, gen, v);
+	cc = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
+	if (unlikely(rb_cc_eq(cc, rb_gen_count(cpu_buffer, gen + 1))))
+		rb_deliver(cpu_buffer, m, gen, cc);
 }
 
 /*
@@ -638,23 +653,23 @@ static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
  * have needed a push of its own, and the cmpxchg fails.
  */
 static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
-			  unsigned long b, struct rb_sb_meta *m)
+			  unsigned long begin, struct rb_sb_meta *m)
 {
 	unsigned long span = 1UL << (cpu_buffer->sb_shift + cpu_buffer->nr_shift);
-	/* Past the generation before @b of the same sub-buffer */
-	unsigned long want = rb_next_sbs(cpu_buffer, b - span);
-	unsigned long c, nrec;
+	/* Past the generation before @begin of the same sub-buffer */
+	unsigned long want = rb_next_sbs(cpu_buffer, begin - span);
+	unsigned long cword, nrec;
 
 	for (;;) {
-		c = READ_ONCE(cpu_buffer->consumed);
-		if (!rb_pos_before(c >> RB_K_BITS, want))
+		cword = READ_ONCE(cpu_buffer->consumed);
+		if (!rb_pos_before(cword >> RB_K_BITS, want))
 			return 0;
 		if (!(cpu_buffer->buffer->flags & RB_FL_OVERWRITE))
 			return -ENOSPC;
 		nrec = READ_ONCE(m->nrec);
-		if (cmpxchg(&cpu_buffer->consumed, c, want << RB_K_BITS) == c) {
+		if (cmpxchg(&cpu_buffer->consumed, cword, want << RB_K_BITS) == cword) {
 			rb_test_hook(cpu_buffer, RB_TEST_PUSHED);
-			local_add(nrec - (c & RB_K_MASK), &cpu_buffer->overrun);
+			local_add(nrec - (cword & RB_K_MASK), &cpu_buffer->overrun);
 			return 0;
 		}
 	}
@@ -662,29 +677,29 @@ static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 
 /*
  * A check of rb_new_subbuf() failed for the writer that read the offset
- * at @o.  If the offset has moved since, writers nested in this one began
+ * at @wpos.  If the offset has moved since, writers nested in this one began
  * that sub-buffer or later ones meanwhile, and what was checked is not
  * where the record would go: look again (the offset cmpxchg would fail
  * anyway).  Otherwise the record is lost: count it in @lost.
  */
 static int rb_new_subbuf_failed(struct ring_buffer_per_cpu *cpu_buffer,
-				unsigned long o, local_t *lost, int err)
+				unsigned long wpos, local_t *lost, int err)
 {
-	if (local_read(&cpu_buffer->offset) != o)
+	if (local_read(&cpu_buffer->offset) != wpos)
 		return -EAGAIN;
 	local_inc(lost);
 	return err;
 }
 
 /*
- * Checks before the first reservation in sub-buffer generation @b, by a
- * writer that read the offset at @o.  -EAGAIN: read the offset again.
+ * Checks before the first reservation in sub-buffer generation @begin, by a
+ * writer that read the offset at @wpos.  -EAGAIN: read the offset again.
  */
 static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
-				  unsigned long o, unsigned long b)
+				  unsigned long wpos, unsigned long begin)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, b)];
-	unsigned long gen = rb_gen(cpu_buffer, b);
+	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, begin)];
+	unsigned long gen = rb_gen(cpu_buffer, begin);
 
 	rb_test_hook(cpu_buffer, RB_TEST_NEW_SUBBUF);
 	/*
@@ -692,12 +707,12 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * still has a record in the previous generation.
 	 */
 	if (!rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(cpu_buffer, gen)))
-		return rb_new_subbuf_failed(cpu_buffer, o,
+		return rb_new_subbuf_failed(cpu_buffer, wpos,
 					    &cpu_buffer->commit_overrun, -EBUSY);
 	/* Written by rb_deliver() on this CPU before cc_sb: program order */
 	barrier();
-	if (rb_push_reader(cpu_buffer, b, m))
-		return rb_new_subbuf_failed(cpu_buffer, o,
+	if (rb_push_reader(cpu_buffer, begin, m))
+		return rb_new_subbuf_failed(cpu_buffer, wpos,
 					    &cpu_buffer->dropped_events, -ENOSPC);
 	/*
 	 * Events lost at the writer's end (discard mode, commit overrun)
@@ -705,7 +720,7 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * they are missing.  Stored before the offset cmpxchg, so before
 	 * any commit the reader can see in this generation.
 	 *
-	 * A writer whose @o is stale (writers nested in it began this
+	 * A writer whose @wpos is stale (writers nested in it began this
 	 * generation after it read the offset) stores here too, and its
 	 * cmpxchg then fails.  It stores the value they stored: a loss is
 	 * counted only by a writer that needs the sub-buffer after the one
@@ -745,9 +760,9 @@ rb_ts_long_gap(unsigned long lts, u64 hint, u64 ts, u64 *delta)
 }
 
 /*
- * How to time-stamp a record reserved at @o (not at a sub-buffer start)
+ * How to time-stamp a record reserved at @wpos (not at a sub-buffer start)
  * at time @ts.  The delta is only known when @lts says the record ending
- * at @o has time (lts >> 32) and the hint (a time no later than that
+ * at @wpos has time (lts >> 32) and the hint (a time no later than that
  * record's) shows the 32 bits of difference are all of it.  After a gap
  * of 2^32 ns or more (an idle CPU) the hint is that record's time itself
  * when its low 32 bits are the word's: the record gets a TIME_EXTEND, as
@@ -758,11 +773,11 @@ rb_ts_long_gap(unsigned long lts, u64 hint, u64 ts, u64 *delta)
  * interrupted a time update (RB_ADD_STAMP_FORCE).
  */
 static __always_inline enum rb_ts_kind
-rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u64 *delta)
+rb_ts_kind(unsigned long wpos, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 {
 	u32 d;
 
-	if ((u32)lts != (u32)o)
+	if ((u32)lts != (u32)wpos)
 		return RB_TS_ABS;
 	if (unlikely(ts - hint >= (1ULL << 32)))
 		return rb_ts_long_gap(lts, hint, ts, delta);
@@ -774,7 +789,7 @@ rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 }
 
 /*
- * rb_update_lts(): publish (time @ts, end @e) in one word for the next
+ * rb_update_lts(): publish (time @ts, end @end) in one word for the next
  * writer.  The hint goes first: whoever matches the word reads a hint no
  * later than its time.  Same CPU only: program order.  The word is
  * replaced only if it is still @lts, the one read before the offset
@@ -784,28 +799,28 @@ rb_ts_kind(unsigned long o, unsigned long lts, u64 hint, u64 ts, u64 *delta)
  */
 static __always_inline void
 rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, unsigned long lts,
-	      u64 ts, unsigned long e)
+	      u64 ts, unsigned long end)
 {
 	WRITE_ONCE(cpu_buffer->lts_hint, ts);
-	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)e);
+	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)end);
 }
 
 /*
- * rb_switch_old(): the offset moved from @o, inside a sub-buffer, to the
+ * rb_switch_old(): the offset moved from @wpos, inside a sub-buffer, to the
  * next one (a record that did not fit, or the sub-buffer closed after a
  * refused switch): the rest of the old one counts as committed padding,
  * reserved and committed through rb_get_page() and rb_commit() as a
  * record is.
  */
 static noinline void rb_switch_old(struct ring_buffer_per_cpu *cpu_buffer,
-				   unsigned long o)
+				   unsigned long wpos)
 {
-	unsigned long idx = rb_idx(cpu_buffer, o);
-	unsigned long rest = rb_sb_size(cpu_buffer) - (o & rb_sb_mask(cpu_buffer));
+	unsigned long idx = rb_idx(cpu_buffer, wpos);
+	unsigned long rest = rb_sb_size(cpu_buffer) - (wpos & rb_sb_mask(cpu_buffer));
 
 	rb_get_page(cpu_buffer, idx);
 	cpu_buffer->meta[idx].pad = rest;
-	rb_commit(cpu_buffer, o, rest, false);
+	rb_commit(cpu_buffer, wpos, rest, false);
 }
 
 /*
@@ -822,7 +837,7 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned int depth = cpu_buffer->depth;
 	struct ring_buffer_event *event;
 	struct buffer_data_page *bpage;
-	unsigned long o, b, e, x, lts;
+	unsigned long wpos, begin, end, in_sb, lts;
 	enum rb_ts_kind kind;
 	struct rb_wctx *w;
 	u64 ts, hint, delta = 0;
@@ -838,47 +853,47 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	barrier();
 
 	for (;;) {
-		o = local_read(&cpu_buffer->offset);
+		wpos = local_read(&cpu_buffer->offset);
 		lts = READ_ONCE(cpu_buffer->lts);
 		hint = READ_ONCE(cpu_buffer->lts_hint);
 		ts = rb_time_stamp(buffer);
-		x = o & rb_sb_mask(cpu_buffer);
-		b = o;
-		if (unlikely(!x)) {
-			b = rb_sbs_at(cpu_buffer, o);
+		in_sb = wpos & rb_sb_mask(cpu_buffer);
+		begin = wpos;
+		if (unlikely(!in_sb)) {
+			begin = rb_sbs_at(cpu_buffer, wpos);
 			kind = RB_TS_FIRST;
-			e = b + BUF_PAGE_HDR_SIZE + len;
+			end = begin + BUF_PAGE_HDR_SIZE + len;
 		} else {
 			if (unlikely(buffer->time_stamp_abs))
 				kind = RB_TS_ABS;
 			else
-				kind = rb_ts_kind(o, lts, hint, ts, &delta);
-			e = o + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
-			if (unlikely(e - (o - x) > rb_sb_size(cpu_buffer))) {
+				kind = rb_ts_kind(wpos, lts, hint, ts, &delta);
+			end = wpos + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
+			if (unlikely(end - (wpos - in_sb) > rb_sb_size(cpu_buffer))) {
 				/* Switch: pad the rest, start the next one */
-				b = rb_next_sbs(cpu_buffer, o);
+				begin = rb_next_sbs(cpu_buffer, wpos);
 				kind = RB_TS_FIRST;
-				e = b + BUF_PAGE_HDR_SIZE + len;
+				end = begin + BUF_PAGE_HDR_SIZE + len;
 			}
 		}
-		if (unlikely(!(b & rb_sb_mask(cpu_buffer)))) {
-			int ret = rb_new_subbuf(cpu_buffer, o, b);
+		if (unlikely(!(begin & rb_sb_mask(cpu_buffer)))) {
+			int ret = rb_new_subbuf(cpu_buffer, wpos, begin);
 
 			if (ret == -EAGAIN)
 				continue;
 			if (ret)
 				goto fail;
 		}
-		if (likely(local_cmpxchg(&cpu_buffer->offset, o, e) == o))
+		if (likely(local_cmpxchg(&cpu_buffer->offset, wpos, end) == wpos))
 			break;
 	}
 
-	rb_update_lts(cpu_buffer, lts, ts, e);
-	if (unlikely(x && b != o))
-		rb_switch_old(cpu_buffer, o);
+	rb_update_lts(cpu_buffer, lts, ts, end);
+	if (unlikely(in_sb && begin != wpos))
+		rb_switch_old(cpu_buffer, wpos);
 
-	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, b));
-	p = (void *)bpage + (b & rb_sb_mask(cpu_buffer));
+	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, begin));
+	p = (void *)bpage + (begin & rb_sb_mask(cpu_buffer));
 	switch (kind) {
 	case RB_TS_FIRST:
 		bpage->time_stamp = ts;
@@ -898,8 +913,8 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	event = p;
 	rb_set_data_header(event, len, kind == RB_TS_DELTA ? delta : 0);
 
-	w->begin = b;
-	w->end = e;
+	w->begin = begin;
+	w->end = end;
 	w->ts = ts;
 	w->event = event;
 	return event;
@@ -911,12 +926,32 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	 * that no smaller record slips in after the lost one: the losses
 	 * stay together and are reported before the next sub-buffer.
 	 */
-	if (x && b != o && local_cmpxchg(&cpu_buffer->offset, o, b) == o)
-		rb_switch_old(cpu_buffer, o);
+	if (in_sb && begin != wpos && local_cmpxchg(&cpu_buffer->offset, wpos, begin) == wpos)
+		rb_switch_old(cpu_buffer, wpos);
 	cpu_buffer->depth = depth;
 	return NULL;
 }
 
+/**
+ * ring_buffer_lock_reserve - reserve room for a record on this CPU
+ * @buffer: the buffer to write to
+ * @length: the length of the payload
+ *
+ * Reserves @length bytes of payload in the current CPU's buffer, with a
+ * time stamp of the buffer's clock taken at the reservation.  The caller
+ * fills ring_buffer_event_data() of the record returned, then calls
+ * ring_buffer_unlock_commit() or ring_buffer_discard_commit().  Until then
+ * preemption stays disabled; interrupts and NMIs may nest writes of their
+ * own, up to the nesting depth of trace_recursive_lock().
+ *
+ * Return: the reserved record, or NULL when recording is off for the
+ * buffer or this CPU, the CPU has no buffer, @length is more than
+ * ring_buffer_max_event_size(), the write would recurse, or there is no
+ * room: in discard mode when the buffer is full (counted in
+ * ring_buffer_dropped_events_cpu()), in either mode when the sub-buffer
+ * to be reused still has a reservation open (counted in
+ * ring_buffer_commit_overrun_cpu()).
+ */
 struct ring_buffer_event *
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
@@ -990,6 +1025,18 @@ rb_end_commit(struct ring_buffer_per_cpu *cpu_buffer, bool record)
 	cpu_buffer->depth--;
 }
 
+/**
+ * ring_buffer_unlock_commit - commit a reserved record
+ * @buffer: the buffer the record was reserved in
+ * @event: the record returned by ring_buffer_lock_reserve()
+ *
+ * Makes the record readable once every reservation before it in its
+ * sub-buffer is committed too, wakes the readers waiting for it, and
+ * enables preemption again.  Must run on the CPU of the reservation,
+ * innermost reservation first.
+ *
+ * Return: 0.
+ */
 int ring_buffer_unlock_commit(struct trace_buffer *buffer,
 			      struct ring_buffer_event *event)
 {
@@ -1068,6 +1115,17 @@ static bool rb_try_to_reclaim(struct ring_buffer_per_cpu *cpu_buffer,
 	return local_cmpxchg(&cpu_buffer->offset, end, begin) == end;
 }
 
+/**
+ * ring_buffer_discard_commit - give up a reserved record
+ * @buffer: the buffer the record was reserved in
+ * @event: the record returned by ring_buffer_lock_reserve()
+ *
+ * Used by event filters: the record is not counted as an entry.  When it
+ * is the last one reserved on the CPU its space is given back; otherwise
+ * it becomes padding that keeps its time delta, so the records after it
+ * keep their times.  Ends the reservation as ring_buffer_unlock_commit()
+ * does, without a wake-up.
+ */
 void ring_buffer_discard_commit(struct trace_buffer *buffer,
 				struct ring_buffer_event *event)
 {
@@ -1096,6 +1154,16 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
 
+/**
+ * ring_buffer_write - write a record in one call
+ * @buffer: the buffer to write to
+ * @length: the length of @data
+ * @data: the payload
+ *
+ * ring_buffer_lock_reserve(), a copy of @data, ring_buffer_unlock_commit().
+ *
+ * Return: 0 on success, -EBUSY when the reservation failed.
+ */
 int ring_buffer_write(struct trace_buffer *buffer,
 		      unsigned long length, void *data)
 {
@@ -1109,6 +1177,19 @@ int ring_buffer_write(struct trace_buffer *buffer,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_write);
 
+/**
+ * ring_buffer_event_time_stamp - the time of a record being written
+ * @buffer: the buffer the record was reserved in
+ * @event: a record reserved on this CPU and not committed yet
+ *
+ * For the histogram triggers, which read the time of the record they
+ * are about to commit.  A TIME_STAMP record gives its own time.  If
+ * @event is none of this CPU's open reservations (a trigger's copy of
+ * the event), the time of the innermost open reservation, as the
+ * page-based buffer gives.
+ *
+ * Return: the time stamp in the units of the buffer's clock.
+ */
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event)
 {
@@ -1131,6 +1212,13 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);	/* ring_buffer_stress */
 
+/**
+ * ring_buffer_time_stamp - read the buffer's clock
+ * @buffer: the buffer
+ *
+ * Return: the time the buffer's clock reads now, as a writer would
+ * stamp a record.
+ */
 u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
 {
 	u64 time;
@@ -1143,6 +1231,15 @@ u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
 
+/**
+ * ring_buffer_normalize_time_stamp - a hook for clock normalization
+ * @buffer: the buffer
+ * @cpu: the CPU the time stamp was read on
+ * @ts: the time stamp
+ *
+ * Does nothing, as in the page-based buffer: the times in the buffer are
+ * those of the buffer's clock.
+ */
 void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer,
 				      int cpu, u64 *ts)
 {
@@ -1333,7 +1430,7 @@ enum rb_claim {
  * counted those records as overrun: drop the page.
  */
 static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
-				   unsigned long c, unsigned long pos,
+				   unsigned long cword, unsigned long pos,
 				   unsigned long sbs, unsigned long id,
 				   unsigned long *drops)
 {
@@ -1361,14 +1458,14 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
-	if (cmpxchg(&cpu_buffer->consumed, c,
-		    rb_next_sbs(cpu_buffer, sbs) << RB_K_BITS) != c) {
+	if (cmpxchg(&cpu_buffer->consumed, cword,
+		    rb_next_sbs(cpu_buffer, sbs) << RB_K_BITS) != cword) {
 		cpu_buffer->rpage = page;
 		cpu_buffer->r_head = 0;
 		cpu_buffer->r_end = 0;
 		return RB_CLAIM_AGAIN;
 	}
-	rb_check_claim(cpu_buffer, bpage, from, c & RB_K_MASK, nrec);
+	rb_check_claim(cpu_buffer, bpage, from, cword & RB_K_MASK, nrec);
 	ts = rb_ts_at(bpage, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE), &head);
 	rb_reader_set(cpu_buffer, page, sbs, head, ts, end);
 	cpu_buffer->r_whole = true;
@@ -1419,16 +1516,16 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
-	unsigned long cv, o, end;
+	unsigned long cc, wpos, end;
 
-	cv = local_read(&m->cc);
+	cc = local_read(&m->cc);
 	smp_rmb();	/* A, matches B */
-	o = rb_read_offset(cpu_buffer);
-	if (o - sbs < rb_sb_size(cpu_buffer) &&
-	    rb_cc_eq(cv - rb_gen_count(cpu_buffer, gen), o - sbs)) {
+	wpos = rb_read_offset(cpu_buffer);
+	if (wpos - sbs < rb_sb_size(cpu_buffer) &&
+	    rb_cc_eq(cc - rb_gen_count(cpu_buffer, gen), wpos - sbs)) {
 		/* Count before data: C, matches B */
 		smp_rmb();
-		return o;
+		return wpos;
 	}
 	if (rb_frozen_end(cpu_buffer, &end) && end - sbs < rb_sb_size(cpu_buffer))
 		return end;
@@ -1441,7 +1538,7 @@ static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
  * reader's only if its cmpxchg of the consumed word succeeds.
  */
 static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
-				     unsigned long c, unsigned long pos,
+				     unsigned long cword, unsigned long pos,
 				     unsigned long sbs, unsigned long *drops)
 {
 	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
@@ -1480,14 +1577,14 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
-	if (cmpxchg(&cpu_buffer->consumed, c,
-		    (end << RB_K_BITS) | ((c & RB_K_MASK) + n)) != c) {
+	if (cmpxchg(&cpu_buffer->consumed, cword,
+		    (end << RB_K_BITS) | ((cword & RB_K_MASK) + n)) != cword) {
 		/* The copy may be torn: a writer began the next generation */
 		rb_reader_copy_gone(cpu_buffer);
 		return RB_CLAIM_AGAIN;
 	}
 	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
-	rb_check_claim(cpu_buffer, dst, from, c & RB_K_MASK, 0);
+	rb_check_claim(cpu_buffer, dst, from, cword & RB_K_MASK, 0);
 	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, len);
 	cpu_buffer->r_copied = len;
 	cpu_buffer->r_copied_ts = ts;
@@ -1516,13 +1613,13 @@ static bool rb_subbuf_delivered(struct ring_buffer_per_cpu *cpu_buffer,
  */
 static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	unsigned long o, pos, sbs, id;
+	unsigned long wpos, pos, sbs, id;
 
 	if (cpu_buffer->r_head < cpu_buffer->r_end)
 		return true;
-	o = rb_read_offset(cpu_buffer);
-	pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
-	if (pos == o)
+	wpos = rb_read_offset(cpu_buffer);
+	pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
+	if (pos == wpos)
 		return false;
 	sbs = pos & ~rb_sb_mask(cpu_buffer);
 	if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
@@ -1539,19 +1636,19 @@ static bool rb_claim(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 	int tries;
 
 	for (tries = 0; tries < 2 * cpu_buffer->nr_subbufs + 8; tries++) {
-		unsigned long c, o, pos, sbs, id, drops;
+		unsigned long cword, wpos, pos, sbs, id, drops;
 		enum rb_claim r;
 
-		c = READ_ONCE(cpu_buffer->consumed);
-		o = rb_read_offset(cpu_buffer);
-		pos = rb_cpos(c, o);
-		if (pos == o)
+		cword = READ_ONCE(cpu_buffer->consumed);
+		wpos = rb_read_offset(cpu_buffer);
+		pos = rb_cpos(cword, wpos);
+		if (pos == wpos)
 			return false;
 		sbs = pos & ~rb_sb_mask(cpu_buffer);
 		if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
-			r = rb_get_subbuf(cpu_buffer, c, pos, sbs, id, &drops);
+			r = rb_get_subbuf(cpu_buffer, cword, pos, sbs, id, &drops);
 		else if (!whole)
-			r = rb_read_partial(cpu_buffer, c, pos, sbs, &drops);
+			r = rb_read_partial(cpu_buffer, cword, pos, sbs, &drops);
 		else
 			return false;
 
@@ -1618,6 +1715,20 @@ rb_peek(struct ring_buffer_per_cpu *cpu_buffer, u64 *ts,
 	return event;
 }
 
+/**
+ * ring_buffer_peek - look at the next record of a CPU without consuming it
+ * @buffer: the buffer to read
+ * @cpu: the CPU buffer to read
+ * @ts: where to store the record's time stamp, or NULL
+ * @lost_events: where to store the number of records lost before it, or
+ *	NULL
+ *
+ * Takes the reader lock (from an NMI it only tries it, and reads
+ * without it if it fails: ftrace_dump() on a panic).  The record stays
+ * valid until the next consuming read of @cpu.
+ *
+ * Return: the next record, or NULL if there is none.
+ */
 struct ring_buffer_event *
 ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 		 unsigned long *lost_events)
@@ -1637,6 +1748,19 @@ ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
 
+/**
+ * ring_buffer_consume - return and consume the next record of a CPU
+ * @buffer: the buffer to read
+ * @cpu: the CPU buffer to read
+ * @ts: where to store the record's time stamp, or NULL
+ * @lost_events: where to store the number of records lost (overwritten,
+ *	or dropped in discard mode) before this one, or NULL
+ *
+ * The record stays valid until the next consuming read of @cpu: it
+ * lives in the reader's own sub-buffer, out of the writers' reach.
+ *
+ * Return: the record, or NULL if there is none.
+ */
 struct ring_buffer_event *
 ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 		    unsigned long *lost_events)
@@ -1663,6 +1787,17 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
 
+/**
+ * ring_buffer_alloc_read_page - get a page for ring_buffer_read_page()
+ * @buffer: the buffer the page will be read from
+ * @cpu: the CPU buffer the page will be read from
+ *
+ * The page is of the buffer's sub-buffer size and comes from the CPU's
+ * node; the CPU buffer keeps one freed page for the next call.
+ *
+ * Return: the page, ERR_PTR(-ENODEV) if @cpu has no buffer or
+ * ERR_PTR(-ENOMEM).
+ */
 void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
@@ -1689,6 +1824,16 @@ void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
 
+/**
+ * ring_buffer_free_read_page - free a page from ring_buffer_alloc_read_page()
+ * @buffer: the buffer the page was allocated for
+ * @cpu: the CPU buffer the page was allocated for
+ * @data: the page
+ *
+ * The CPU buffer keeps the page for the next ring_buffer_alloc_read_page()
+ * unless it already has one, someone else holds a reference to the page
+ * (splice), or the sub-buffer size changed since it was allocated.
+ */
 void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu, void *data)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
@@ -1744,7 +1889,7 @@ static unsigned long rb_reader_count(struct ring_buffer_per_cpu *cpu_buffer)
  * *@data_page must be of the buffer's sub-buffer size: a page allocated
  * before the size changed is refused.
  *
- * Returns >= 0 if data was read, -1 otherwise.
+ * Return: >= 0 if data was read, -1 otherwise.
  */
 int ring_buffer_read_page(struct trace_buffer *buffer,
 			  void **data_page, size_t len, int cpu, int full)
@@ -1928,13 +2073,13 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		struct buffer_data_page *bpage;
 		struct ring_buffer_event *event;
 		unsigned long pos = iter->pos;
-		unsigned long sbs, end, off, c, o;
+		unsigned long sbs, end, off, cpos, wpos;
 		bool in_reader, done = false;
 		unsigned int len;
 		u64 ts;
 
-		o = rb_read_offset(cpu_buffer);
-		c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+		wpos = rb_read_offset(cpu_buffer);
+		cpos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
 		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
 			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
 			pos - cpu_buffer->r_sbs <= cpu_buffer->r_end;
@@ -1946,9 +2091,9 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			 * filling (the time goes on from the last record), at
 			 * the next one otherwise.  Nothing was missed.
 			 */
-			iter->ts_valid = iter->ts_valid && c == pos;
-			pos = c;
-			iter->pos = c;
+			iter->ts_valid = iter->ts_valid && cpos == pos;
+			pos = cpos;
+			iter->pos = cpos;
 			in_reader = false;
 		}
 		if (in_reader) {
@@ -1956,14 +2101,14 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			bpage = cpu_buffer->pages[cpu_buffer->rpage];
 			end = cpu_buffer->r_end;
 		} else {
-			if (rb_pos_before(pos, c) || rb_pos_before(o, pos)) {
+			if (rb_pos_before(pos, cpos) || rb_pos_before(wpos, pos)) {
 				/* Overwritten (or consumed) under us */
 				iter->missed = true;
-				pos = c;
-				iter->pos = c;
+				pos = cpos;
+				iter->pos = cpos;
 				iter->ts_valid = false;
 			}
-			if (pos == o)
+			if (pos == wpos)
 				return false;
 			sbs = pos & ~rb_sb_mask(cpu_buffer);
 			end = rb_iter_limit(cpu_buffer, sbs, &bpage, &done);
@@ -2012,6 +2157,18 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 	return false;
 }
 
+/**
+ * ring_buffer_iter_peek - the record at the iterator, without moving it
+ * @iter: the iterator, from ring_buffer_read_start()
+ * @ts: where to store the record's time stamp, or NULL
+ *
+ * The iterator reads without consuming, while writers go on: records
+ * overwritten under it are skipped, and ring_buffer_iter_dropped() says
+ * so.  The record is a copy owned by the iterator, valid until its next
+ * call.
+ *
+ * Return: the record, or NULL at the end of the data.
+ */
 struct ring_buffer_event *
 ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
 {
@@ -2030,6 +2187,10 @@ ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
 
+/**
+ * ring_buffer_iter_advance - move the iterator to the next record
+ * @iter: the iterator
+ */
 void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
@@ -2045,6 +2206,13 @@ void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
 
+/**
+ * ring_buffer_iter_reset - move the iterator back to the oldest record
+ * @iter: the iterator
+ *
+ * The oldest record not consumed yet: the first one the reader has not
+ * returned.
+ */
 void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
@@ -2056,12 +2224,27 @@ void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
 
+/**
+ * ring_buffer_iter_empty - whether the iterator is at the end of the data
+ * @iter: the iterator
+ *
+ * Return: 1 if ring_buffer_iter_peek() finds no record, 0 otherwise.
+ */
 int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
 {
 	return !ring_buffer_iter_peek(iter, NULL);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
 
+/**
+ * ring_buffer_iter_dropped - whether the iterator skipped records
+ * @iter: the iterator
+ *
+ * Records overwritten, consumed or reset under the iterator since the
+ * last call are skipped; this says so once and clears the flag.
+ *
+ * Return: true if records were skipped.
+ */
 bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
 {
 	bool ret = iter->missed;
@@ -2071,6 +2254,18 @@ bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
 
+/**
+ * ring_buffer_read_start - start a non-consuming read of a CPU buffer
+ * @buffer: the buffer to read
+ * @cpu: the CPU buffer to read
+ * @flags: gfp flags for the iterator and its copy of a record
+ *
+ * Writers go on while the iterator reads; ring_buffer_resize() of the
+ * CPU fails with -EBUSY until ring_buffer_read_finish().
+ *
+ * Return: the iterator at the oldest record, or NULL if @cpu has no
+ * buffer or the allocation failed.
+ */
 struct ring_buffer_iter *
 ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 {
@@ -2099,6 +2294,10 @@ ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_start);
 
+/**
+ * ring_buffer_read_finish - end a read started by ring_buffer_read_start()
+ * @iter: the iterator, freed here
+ */
 void ring_buffer_read_finish(struct ring_buffer_iter *iter)
 {
 	atomic_dec(&iter->cpu_buffer->resize_disabled);
@@ -2482,6 +2681,19 @@ static unsigned long rb_size_to_nr(unsigned long size, unsigned int order)
 	return nr;
 }
 
+/**
+ * __ring_buffer_alloc - allocate a new ring buffer
+ * @size: the size in bytes of data per CPU
+ * @flags: RB_FL_OVERWRITE for flight-recorder mode, 0 for discard mode
+ * @key: the lockdep class of the reader locks
+ *
+ * The size is rounded up to whole sub-buffers of one page, two at
+ * least.  CPU buffers are allocated for the CPU this runs on and then
+ * for each CPU as it comes up (CPUHP_TRACE_RB_PREPARE).  Use the
+ * ring_buffer_alloc() macro, which provides @key.
+ *
+ * Return: the buffer, or NULL on failure.
+ */
 struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 					 struct lock_class_key *key)
 {
@@ -2549,6 +2761,12 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 }
 EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
 
+/**
+ * ring_buffer_free - free a ring buffer
+ * @buffer: the buffer to free
+ *
+ * No writer, reader or iterator may use @buffer any more.
+ */
 void ring_buffer_free(struct trace_buffer *buffer)
 {
 	int cpu;
@@ -2624,21 +2842,21 @@ struct rb_carry {
 static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 			  struct rb_geom *g, struct rb_carry *co)
 {
-	unsigned long o = rb_read_offset(cpu_buffer);
-	unsigned long cw = READ_ONCE(cpu_buffer->consumed);
-	unsigned long c = rb_cpos(cw, o);
+	unsigned long wpos = rb_read_offset(cpu_buffer);
+	unsigned long cword = READ_ONCE(cpu_buffer->consumed);
+	unsigned long cpos = rb_cpos(cword, wpos);
 	unsigned long first, last, skip, seq, pos, at;
 
 	memset(co, 0, sizeof(*co));
-	if (c == o)
+	if (cpos == wpos)
 		return;
-	first = rb_sb_seq(cpu_buffer, c);
+	first = rb_sb_seq(cpu_buffer, cpos);
 	/* An offset at a boundary: the sub-buffer it starts holds nothing */
-	last = rb_sb_seq(cpu_buffer, o) - !(o & rb_sb_mask(cpu_buffer));
+	last = rb_sb_seq(cpu_buffer, wpos) - !(wpos & rb_sb_mask(cpu_buffer));
 	skip = last - first + 1 > g->nr_subbufs ?
 		last - first + 1 - g->nr_subbufs : 0;
 
-	for (seq = first, pos = c; seq <= last;
+	for (seq = first, pos = cpos; seq <= last;
 	     seq++, pos = rb_next_sbs(cpu_buffer, pos)) {
 		struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, pos)];
 		struct buffer_data_page *src = rb_id_page(cpu_buffer, m->id);
@@ -2653,13 +2871,13 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 			nrec = ((local_read(&m->cc) >> RB_CC_REC_SHIFT) - m->rc_base) &
 				RB_CC_REC_MASK;
 		if (seq == first)
-			taken = cw & RB_K_MASK;		/* records consumed of it */
+			taken = cword & RB_K_MASK;		/* records consumed of it */
 		if (seq < first + skip) {
 			co->lost += nrec - taken;
 			continue;
 		}
 		len = done ? (local_read(&src->commit) & RB_COMMIT_MASK) +
-			BUF_PAGE_HDR_SIZE : o - (o & ~rb_sb_mask(cpu_buffer));
+			BUF_PAGE_HDR_SIZE : wpos - (wpos & ~rb_sb_mask(cpu_buffer));
 		memcpy(g->pages[co->nr], src, len);
 		nm = &g->meta[co->nr];
 		nm->drop_mark = m->drop_mark;
@@ -2674,7 +2892,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 			local_set(&nm->cc, len | (nrec << RB_CC_REC_SHIFT));
 		}
 		if (seq == first)
-			co->consumed = ((c & rb_sb_mask(cpu_buffer)) << RB_K_BITS) | taken;
+			co->consumed = ((cpos & rb_sb_mask(cpu_buffer)) << RB_K_BITS) | taken;
 		/* After a delivered one the writers start the next one */
 		co->offset = (co->nr << cpu_buffer->sb_shift) +
 			(done ? rb_sb_size(cpu_buffer) : len);
@@ -2759,7 +2977,7 @@ static int rb_geoms_end(struct trace_buffer *buffer, struct rb_geom *geoms,
  * when they do not all fit (the others count as overrun); writers are
  * held off while the records are copied.
  *
- * Returns 0 on success and < 0 on failure.
+ * Return: 0 on success and < 0 on failure.
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		       int cpu_id)
@@ -2834,7 +3052,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_resize);
  * ring_buffer_subbuf_order_get - the size of the sub-buffers, as an order
  * @buffer: the buffer
  *
- * Returns log2 of the pages per sub-buffer, or -EINVAL without a buffer.
+ * Return: log2 of the pages per sub-buffer, or -EINVAL without a buffer.
  */
 int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
 {
@@ -2849,6 +3067,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
  * @buffer: the buffer
  *
  * This is the size of a page that ring_buffer_read_page() fills.
+ *
+ * Return: the size in bytes.
  */
 int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
 {
@@ -2862,6 +3082,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
  *
  * A record this long fills a sub-buffer on its own (first of its
  * sub-buffer, it needs no time record, also in absolute-time mode).
+ *
+ * Return: the size in bytes.
  */
 u32 ring_buffer_max_event_size(struct trace_buffer *buffer)
 {
@@ -2886,7 +3108,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
  * Pages a reader got from ring_buffer_alloc_read_page() before stay its
  * own; ring_buffer_read_page() refuses them.
  *
- * Returns 0 on success and < 0 on failure.
+ * Return: 0 on success and < 0 on failure.
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
@@ -2944,6 +3166,14 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
 
+/**
+ * ring_buffer_change_overwrite - choose flight-recorder or discard mode
+ * @buffer: the buffer
+ * @val: nonzero to overwrite the oldest records when full, 0 to drop new
+ *	records instead
+ *
+ * Writers see the new mode at their next reservation.
+ */
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 {
 	mutex_lock(&buffer->mutex);
@@ -2964,6 +3194,15 @@ static void rb_reset_quiesced(struct ring_buffer_per_cpu *cpu_buffer)
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 }
 
+/**
+ * ring_buffer_reset_cpu - empty one CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer to empty
+ *
+ * Stops the writers of @cpu, waits for those inside (synchronize_rcu()),
+ * drops every record and clears the counters.  Iterators open on @cpu
+ * start over and report a drop.  May sleep.
+ */
 void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
@@ -3001,11 +3240,25 @@ static void rb_reset_cpus(struct trace_buffer *buffer, bool online)
 	mutex_unlock(&buffer->mutex);
 }
 
+/**
+ * ring_buffer_reset_online_cpus - empty the buffers of the online CPUs
+ * @buffer: the buffer
+ *
+ * As ring_buffer_reset_cpu() for each online CPU, with one grace period
+ * for all of them.  May sleep.
+ */
 void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
 {
 	rb_reset_cpus(buffer, true);
 }
 
+/**
+ * ring_buffer_reset - empty every CPU buffer
+ * @buffer: the buffer
+ *
+ * As ring_buffer_reset_cpu() for each CPU, with one grace period for all
+ * of them.  May sleep.
+ */
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
 	rb_reset_cpus(buffer, false);
@@ -3020,6 +3273,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset);
  * @cpu: the CPU of the buffers to swap
  *
  * Called with the writers of @cpu stopped, normally from that CPU.
+ *
+ * Return: 0 on success; -EINVAL if either buffer has no buffer for @cpu
+ * or their sizes differ; -EAGAIN if recording is disabled on either;
+ * -EBUSY if a write on @cpu or a resize of either buffer is in progress.
  */
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 			 struct trace_buffer *buffer_b, int cpu)
@@ -3079,18 +3336,39 @@ EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
 /* Recording on/off, statistics                                        */
 /* ------------------------------------------------------------------ */
 
+/**
+ * ring_buffer_record_disable - stop writes to the buffer
+ * @buffer: the buffer
+ *
+ * Nests: each call needs a ring_buffer_record_enable().  Writers already
+ * past the check complete their record; callers that must wait for them
+ * follow with synchronize_rcu().
+ */
 void ring_buffer_record_disable(struct trace_buffer *buffer)
 {
 	atomic_inc(&buffer->record_disabled);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
 
+/**
+ * ring_buffer_record_enable - allow writes again
+ * @buffer: the buffer
+ *
+ * Undoes one ring_buffer_record_disable().
+ */
 void ring_buffer_record_enable(struct trace_buffer *buffer)
 {
 	atomic_dec(&buffer->record_disabled);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
 
+/**
+ * ring_buffer_record_off - switch writes to the buffer off
+ * @buffer: the buffer
+ *
+ * Unlike ring_buffer_record_disable() this does not nest: one
+ * ring_buffer_record_on() undoes any number of calls (tracing_off()).
+ */
 void ring_buffer_record_off(struct trace_buffer *buffer)
 {
 	unsigned int rd;
@@ -3103,6 +3381,13 @@ void ring_buffer_record_off(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_off);
 
+/**
+ * ring_buffer_record_on - switch writes to the buffer back on
+ * @buffer: the buffer
+ *
+ * Undoes ring_buffer_record_off().  Writes stay disabled while a
+ * ring_buffer_record_disable() is outstanding.
+ */
 void ring_buffer_record_on(struct trace_buffer *buffer)
 {
 	unsigned int rd;
@@ -3115,16 +3400,37 @@ void ring_buffer_record_on(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_on);
 
+/**
+ * ring_buffer_record_is_on - whether writes to the buffer are allowed
+ * @buffer: the buffer
+ *
+ * Return: true when neither ring_buffer_record_off() nor
+ * ring_buffer_record_disable() is in effect.
+ */
 bool ring_buffer_record_is_on(struct trace_buffer *buffer)
 {
 	return !atomic_read(&buffer->record_disabled);
 }
 
+/**
+ * ring_buffer_record_is_set_on - whether the buffer is switched on
+ * @buffer: the buffer
+ *
+ * Return: true unless ring_buffer_record_off() is in effect, whatever
+ * ring_buffer_record_disable() says: the state tracing_on shows.
+ */
 bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
 {
 	return !(atomic_read(&buffer->record_disabled) & RB_BUFFER_OFF);
 }
 
+/**
+ * ring_buffer_record_disable_cpu - stop writes to one CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Nests as ring_buffer_record_disable() does.
+ */
 void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3133,6 +3439,13 @@ void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
 
+/**
+ * ring_buffer_record_enable_cpu - allow writes to one CPU buffer again
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Undoes one ring_buffer_record_disable_cpu().
+ */
 void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3141,6 +3454,14 @@ void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
 
+/**
+ * ring_buffer_size - the size of one CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the bytes of data the sub-buffers of @cpu hold (headers not
+ * counted), or 0 if @cpu has no buffer.
+ */
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3159,6 +3480,17 @@ size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
 	return rb_dirty(buffer->buffers[cpu]);
 }
 
+/**
+ * ring_buffer_empty_cpu - whether a CPU buffer has nothing to read
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Agrees with ring_buffer_peek(): false exactly when a peek would return
+ * a record (records committed but not readable yet, behind a reservation
+ * still open, count as empty).
+ *
+ * Return: true if there is nothing to read.
+ */
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
@@ -3176,6 +3508,12 @@ bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
 
+/**
+ * ring_buffer_empty - whether no CPU buffer has anything to read
+ * @buffer: the buffer
+ *
+ * Return: true if ring_buffer_empty_cpu() is true for every CPU.
+ */
 bool ring_buffer_empty(struct trace_buffer *buffer)
 {
 	int cpu;
@@ -3188,10 +3526,20 @@ bool ring_buffer_empty(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_empty);
 
+/**
+ * ring_buffer_oldest_event_ts - the time of the oldest data in a CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * The time of the next record the reader returns if it has one in its
+ * sub-buffer, else the time stamp of the oldest sub-buffer not read.
+ *
+ * Return: that time, or 0 if the buffer is empty or @cpu has none.
+ */
 u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long flags, o, pos;
+	unsigned long flags, wpos, pos;
 	u64 ret = 0;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3202,9 +3550,9 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 	if (cpu_buffer->r_head < cpu_buffer->r_end) {
 		ret = cpu_buffer->r_ts;
 	} else {
-		o = rb_read_offset(cpu_buffer);
-		pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
-		if (pos != o) {
+		wpos = rb_read_offset(cpu_buffer);
+		pos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
+		if (pos != wpos) {
 			unsigned long id;
 
 			id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, pos)].id);
@@ -3216,26 +3564,49 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
 
+/**
+ * ring_buffer_bytes_cpu - the bytes of data not read in a CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Records and padding from the reader's position to the writers', the
+ * sub-buffer headers not counted, as the page-based buffer counts its
+ * entries_bytes, and the records the reader has taken into its page but
+ * not returned yet: records leave the count as they are read, as they do
+ * on the page-based buffer.
+ *
+ * Return: the number of bytes.
+ */
 unsigned long ring_buffer_bytes_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct ring_buffer_per_cpu *cpu_buffer;
-	unsigned long o, c, sbs, hdrs, mask;
+	unsigned long wpos, cpos, sbs, hdrs, mask, head, end;
 
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
 		return 0;
 	cpu_buffer = buffer->buffers[cpu];
 	mask = rb_sb_mask(cpu_buffer);
-	o = rb_read_offset(cpu_buffer);
-	c = rb_cpos(READ_ONCE(cpu_buffer->consumed), o);
+	wpos = rb_read_offset(cpu_buffer);
+	cpos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
 	/*
-	 * Not o - c: the unused indexes between generations hold nothing.
+	 * Not wpos - cpos: the unused indexes between generations hold nothing.
 	 * Records and padding, without the sub-buffer headers, as the
 	 * page-based buffer counts its entries_bytes.
 	 */
-	sbs = rb_sb_seq(cpu_buffer, o) - rb_sb_seq(cpu_buffer, c);
-	hdrs = sbs + !!(o & mask) - !!(c & mask);
-	return sbs * rb_sb_size(cpu_buffer) + (o & mask) - (c & mask) -
-		hdrs * BUF_PAGE_HDR_SIZE;
+	sbs = rb_sb_seq(cpu_buffer, wpos) - rb_sb_seq(cpu_buffer, cpos);
+	hdrs = sbs + !!(wpos & mask) - !!(cpos & mask);
+	/*
+	 * The reader's page, read without the reader lock as the page-based
+	 * buffer reads its read_bytes: a reader moving on meanwhile can pair
+	 * one page's head with another's end, so take only a difference
+	 * that fits in a sub-buffer.
+	 */
+	head = READ_ONCE(cpu_buffer->r_head);
+	end = READ_ONCE(cpu_buffer->r_end);
+	if (head >= end || end - head > rb_sb_size(cpu_buffer))
+		end = head;
+	return sbs * rb_sb_size(cpu_buffer) + (wpos & mask) - (cpos & mask) -
+		hdrs * BUF_PAGE_HDR_SIZE + end - head;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 
@@ -3251,6 +3622,13 @@ static unsigned long rb_num_of_entries(struct ring_buffer_per_cpu *cpu_buffer)
 		(local_read(&cpu_buffer->overrun) + READ_ONCE(cpu_buffer->read));
 }
 
+/**
+ * ring_buffer_entries_cpu - the records in a CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the records committed and not yet overwritten or read.
+ */
 unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3259,6 +3637,14 @@ unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
 
+/**
+ * ring_buffer_overrun_cpu - the records overwritten in a CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the records lost before a reader got them: overwritten in
+ * flight-recorder mode, or left out when a resize shrank the buffer.
+ */
 unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
 {
 	if (!cpumask_test_cpu(cpu, buffer->cpumask))
@@ -3267,6 +3653,15 @@ unsigned long ring_buffer_overrun_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
 
+/**
+ * ring_buffer_commit_overrun_cpu - the writes lost to open reservations
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the writes that failed because the sub-buffer they needed next
+ * still held a reservation not committed: nested writers (interrupts,
+ * NMIs) went round the whole buffer inside one write.
+ */
 unsigned long
 ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer, int cpu)
 {
@@ -3276,6 +3671,14 @@ ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
 
+/**
+ * ring_buffer_dropped_events_cpu - the writes dropped in discard mode
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the writes that failed because the buffer was full and
+ * overwriting was off.
+ */
 unsigned long
 ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cpu)
 {
@@ -3285,6 +3688,14 @@ ring_buffer_dropped_events_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_dropped_events_cpu);
 
+/**
+ * ring_buffer_read_events_cpu - the records read from a CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer
+ *
+ * Return: the records consumed by readers (ring_buffer_consume() and
+ * ring_buffer_read_page()) since the last reset.
+ */
 unsigned long
 ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
 {
@@ -3294,6 +3705,12 @@ ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_events_cpu);
 
+/**
+ * ring_buffer_entries - the records in the buffer
+ * @buffer: the buffer
+ *
+ * Return: the sum of ring_buffer_entries_cpu() over the CPUs.
+ */
 unsigned long ring_buffer_entries(struct trace_buffer *buffer)
 {
 	unsigned long entries = 0;
@@ -3305,6 +3722,12 @@ unsigned long ring_buffer_entries(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_entries);
 
+/**
+ * ring_buffer_overruns - the records overwritten in the buffer
+ * @buffer: the buffer
+ *
+ * Return: the sum of ring_buffer_overrun_cpu() over the CPUs.
+ */
 unsigned long ring_buffer_overruns(struct trace_buffer *buffer)
 {
 	unsigned long overruns = 0;
