@@ -1262,6 +1262,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
  */
 static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffer,
 					   unsigned long *flags)
+	__acquires(&cpu_buffer->reader_lock)
 {
 	if (likely(!in_nmi())) {
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
@@ -1271,14 +1272,19 @@ static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffe
 	if (raw_spin_trylock(&cpu_buffer->reader_lock))
 		return true;
 	atomic_inc(&cpu_buffer->record_disabled);
+	/* For sparse: rb_reader_unlock() pairs with this either way */
+	__acquire(&cpu_buffer->reader_lock);
 	return false;
 }
 
 static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buffer,
 					     unsigned long flags, bool locked)
+	__releases(&cpu_buffer->reader_lock)
 {
 	if (likely(locked))
 		raw_spin_unlock(&cpu_buffer->reader_lock);
+	else
+		__release(&cpu_buffer->reader_lock);
 	local_irq_restore(flags);
 }
 
