@@ -206,6 +206,10 @@ if want tracecmd; then
 		done
 		wait"
 	}
+	# net_listening PORT: wait up to 10 s for a TCP listener on PORT.
+	net_listening() {
+		for _ in $(seq 40); do ss -ltn | grep -q ":$1 " && return; sleep 0.25; done
+	}
 	# net_check DAT TAG N: the report of DAT holds every marker.
 	net_check() {
 		local dat=$1 tag=$2 n=$3 rep=$1.txt c
@@ -236,7 +240,7 @@ if want tracecmd; then
 		mkdir -p "$dir"
 		trace-cmd listen -p $port -d "$dir" > "$D/listen.log" 2>&1 &
 		lp=$!
-		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
+		net_listening $port
 		trace-cmd record -N 127.0.0.1:$port -e sched_switch -- bash -c "$(net_writer rbnet $n)" \
 			> "$D/listen-record.log" 2>&1 || { why="trace-cmd record -N failed"; kill $lp; return 1; }
 		sleep 1
@@ -258,7 +262,7 @@ if want tracecmd; then
 		mkdir -p "$dir"
 		trace-cmd agent -N 127.0.0.1 -p $port > "$D/agent.log" 2>&1 &
 		ap=$!
-		for _ in $(seq 40); do ss -ltn | grep -q ":$port " && break; sleep 0.25; done
+		net_listening $port
 		(cd "$dir" && timeout 300 trace-cmd record --tsync-interval -1 -A 127.0.0.1:$port \
 			-e sched:sched_switch -- bash -c "$(net_writer rbagent $n)") \
 			> "$D/agent-record.log" 2>&1 || { why="trace-cmd record -A failed"; kill $ap; return 1; }
