@@ -725,7 +725,7 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	 * cmpxchg then fails.  It stores the value they stored: a loss is
 	 * counted only by a writer that needs the sub-buffer after the one
 	 * the offset is in and cannot have it, and that writer first closes
-	 * this one (the fail path of rb_reserve(), or a switch).  Closed,
+	 * this one (the fail path of rb_reserve_slow(), or a switch).  Closed,
 	 * it is delivered as soon as the nested writers have committed, all
 	 * before this writer runs again, and the commit overrun check above
 	 * then sends this writer back (-EAGAIN).  So no loss is counted
@@ -824,73 +824,20 @@ static noinline void rb_switch_old(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
- * rb_reserve(): read the offset, the last time stamp and the clock,
- * decide the slot, cmpxchg the offset; start over when a nested writer
- * moved it.  The clock is read inside the loop, so times are in buffer
- * order.
+ * rb_fill_slot(): after the offset cmpxchg that reserved [@begin, @end) at
+ * time @ts, write the time record @kind asks for (or the sub-buffer's time
+ * stamp) and the header of the record of @len bytes, and note the
+ * reservation at nesting @depth for the commit.
  */
 static __always_inline struct ring_buffer_event *
-rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
-	   unsigned long length)
+rb_fill_slot(struct ring_buffer_per_cpu *cpu_buffer, unsigned int depth,
+	     unsigned long begin, unsigned long end, u64 ts,
+	     enum rb_ts_kind kind, u64 delta, unsigned long len)
 {
-	unsigned long len = rb_event_len(length);
-	unsigned int depth = cpu_buffer->depth;
+	struct rb_wctx *w = &cpu_buffer->wctx[depth];
 	struct ring_buffer_event *event;
 	struct buffer_data_page *bpage;
-	unsigned long wpos, begin, end, in_sb, lts;
-	enum rb_ts_kind kind;
-	struct rb_wctx *w;
-	u64 ts, hint, delta = 0;
 	void *p;
-
-	if (unlikely(depth >= RB_MAX_DEPTH)) {
-		WARN_ON_ONCE(1);
-		return NULL;
-	}
-	w = &cpu_buffer->wctx[depth];
-	/* Claim the context slot before a nested writer can */
-	cpu_buffer->depth = depth + 1;
-	barrier();
-
-	for (;;) {
-		wpos = local_read(&cpu_buffer->offset);
-		lts = READ_ONCE(cpu_buffer->lts);
-		hint = READ_ONCE(cpu_buffer->lts_hint);
-		ts = rb_time_stamp(buffer);
-		in_sb = wpos & rb_sb_mask(cpu_buffer);
-		begin = wpos;
-		if (unlikely(!in_sb)) {
-			begin = rb_sbs_at(cpu_buffer, wpos);
-			kind = RB_TS_FIRST;
-			end = begin + BUF_PAGE_HDR_SIZE + len;
-		} else {
-			if (unlikely(buffer->time_stamp_abs))
-				kind = RB_TS_ABS;
-			else
-				kind = rb_ts_kind(wpos, lts, hint, ts, &delta);
-			end = wpos + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
-			if (unlikely(end - (wpos - in_sb) > rb_sb_size(cpu_buffer))) {
-				/* Switch: pad the rest, start the next one */
-				begin = rb_next_sbs(cpu_buffer, wpos);
-				kind = RB_TS_FIRST;
-				end = begin + BUF_PAGE_HDR_SIZE + len;
-			}
-		}
-		if (unlikely(!(begin & rb_sb_mask(cpu_buffer)))) {
-			int ret = rb_new_subbuf(cpu_buffer, wpos, begin);
-
-			if (ret == -EAGAIN)
-				continue;
-			if (ret)
-				goto fail;
-		}
-		if (likely(local_cmpxchg(&cpu_buffer->offset, wpos, end) == wpos))
-			break;
-	}
-
-	rb_update_lts(cpu_buffer, lts, ts, end);
-	if (unlikely(in_sb && begin != wpos))
-		rb_switch_old(cpu_buffer, wpos);
 
 	bpage = rb_get_page(cpu_buffer, rb_idx(cpu_buffer, begin));
 	p = (void *)bpage + (begin & rb_sb_mask(cpu_buffer));
@@ -918,6 +865,66 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	w->ts = ts;
 	w->event = event;
 	return event;
+}
+
+/*
+ * rb_reserve_slow(): every reservation the fast path in rb_reserve() does
+ * not make, for a record of @len bytes at nesting @depth (claimed there).
+ * Read the offset, the last time stamp and the clock again and decide the
+ * slot: the first record of a sub-buffer (after the checks of
+ * rb_new_subbuf()), a record behind a time record, a switch to the next
+ * sub-buffer; cmpxchg the offset, and start over when a nested writer
+ * moved it.  The clock is read inside the loop, so times are in buffer
+ * order.
+ */
+static noinline struct ring_buffer_event *
+rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
+		unsigned long len, unsigned int depth)
+{
+	unsigned long wpos, begin, end, in_sb, lts;
+	enum rb_ts_kind kind;
+	u64 ts, hint, delta = 0;
+
+	for (;;) {
+		wpos = local_read(&cpu_buffer->offset);
+		lts = READ_ONCE(cpu_buffer->lts);
+		hint = READ_ONCE(cpu_buffer->lts_hint);
+		ts = rb_time_stamp(buffer);
+		in_sb = wpos & rb_sb_mask(cpu_buffer);
+		begin = wpos;
+		if (unlikely(!in_sb)) {
+			begin = rb_sbs_at(cpu_buffer, wpos);
+			kind = RB_TS_FIRST;
+			end = begin + BUF_PAGE_HDR_SIZE + len;
+		} else {
+			if (unlikely(buffer->time_stamp_abs))
+				kind = RB_TS_ABS;
+			else
+				kind = rb_ts_kind(wpos, lts, hint, ts, &delta);
+			end = wpos + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
+			if (end - (wpos - in_sb) > rb_sb_size(cpu_buffer)) {
+				/* Switch: pad the rest, start the next one */
+				begin = rb_next_sbs(cpu_buffer, wpos);
+				kind = RB_TS_FIRST;
+				end = begin + BUF_PAGE_HDR_SIZE + len;
+			}
+		}
+		if (!(begin & rb_sb_mask(cpu_buffer))) {
+			int ret = rb_new_subbuf(cpu_buffer, wpos, begin);
+
+			if (ret == -EAGAIN)
+				continue;
+			if (ret)
+				goto fail;
+		}
+		if (likely(local_cmpxchg(&cpu_buffer->offset, wpos, end) == wpos))
+			break;
+	}
+
+	rb_update_lts(cpu_buffer, lts, ts, end);
+	if (in_sb && begin != wpos)
+		rb_switch_old(cpu_buffer, wpos);
+	return rb_fill_slot(cpu_buffer, depth, begin, end, ts, kind, delta, len);
 
  fail:
 	/*
@@ -930,6 +937,51 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 		rb_switch_old(cpu_buffer, wpos);
 	cpu_buffer->depth = depth;
 	return NULL;
+}
+
+/*
+ * rb_reserve(): the fast path, for a record with a time delta in its
+ * header that fits in the sub-buffer the offset is in: read the offset,
+ * the last time stamp and the clock, one local_cmpxchg, write the header.
+ * The first record of a sub-buffer, a record that needs a time record in
+ * front, one that does not fit, and a cmpxchg that a nested writer made
+ * fail go to rb_reserve_slow(), which starts over.
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
+	   unsigned long length)
+{
+	unsigned long len = rb_event_len(length);
+	unsigned int depth = cpu_buffer->depth;
+	unsigned long wpos, in_sb, lts;
+	u64 ts, hint, delta;
+
+	if (unlikely(depth >= RB_MAX_DEPTH)) {
+		WARN_ON_ONCE(1);
+		return NULL;
+	}
+	/* Claim the context slot before a nested writer can */
+	cpu_buffer->depth = depth + 1;
+	barrier();
+
+	wpos = local_read(&cpu_buffer->offset);
+	lts = READ_ONCE(cpu_buffer->lts);
+	hint = READ_ONCE(cpu_buffer->lts_hint);
+	ts = rb_time_stamp(buffer);
+	in_sb = wpos & rb_sb_mask(cpu_buffer);
+	if (unlikely(!in_sb || in_sb + len > rb_sb_size(cpu_buffer) ||
+		     buffer->time_stamp_abs ||
+		     rb_ts_kind(wpos, lts, hint, ts, &delta) != RB_TS_DELTA))
+		goto slow_path;
+	if (unlikely(local_cmpxchg(&cpu_buffer->offset, wpos, wpos + len) != wpos))
+		goto slow_path;
+
+	rb_update_lts(cpu_buffer, lts, ts, wpos + len);
+	return rb_fill_slot(cpu_buffer, depth, wpos, wpos + len, ts,
+			    RB_TS_DELTA, delta, len);
+
+ slow_path:
+	return rb_reserve_slow(buffer, cpu_buffer, len, depth);
 }
 
 /**
