@@ -7,6 +7,7 @@
 # once, or counted as lost, and fails to load otherwise.
 
 ksft_skip=4
+. "$(dirname "$0")/rb_lib.sh"
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
 modprobe -n ring_buffer_stress 2>/dev/null ||
@@ -16,8 +17,7 @@ modprobe -n ring_buffer_stress 2>/dev/null ||
 # config) runs it again with sub-buffers of four pages (subbuf_order=2);
 # the page-based one has one-page sub-buffers only.
 orders=0
-{ zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null |
-	grep -qx 'CONFIG_RING_BUFFER_SUBBUF=y' && orders="0 2"
+[ "$(rb_kconfig RING_BUFFER_SUBBUF)" = y ] && orders="0 2"
 
 rc=0
 for order in $orders; do

@@ -18,6 +18,7 @@
 ksft_skip=4
 T=/sys/kernel/tracing
 dir=$(dirname "$0")
+. "$dir/rb_lib.sh"
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
 [ -e $T/buffer_subbuf_size_kb ] || { echo "no $T/buffer_subbuf_size_kb"; exit $ksft_skip; }
@@ -228,10 +229,10 @@ else
 		taskset -c 0 sh -c "echo in-snapshot > $T/trace_marker"
 		expect "snapshot at $((page_kb * 4)) KiB" "$(put $T/snapshot 1)" ok
 		expect "... holds the marker" "$(grep -c in-snapshot $T/snapshot)" 1
-		config=$( { zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null)
-		if [ -z "$config" ]; then
+		swap=$(rb_kconfig RING_BUFFER_ALLOW_SWAP)
+		if [ -z "$swap" ]; then
 			echo "# skip: per-CPU snapshot swap (no kernel config to tell whether it is built)"
-		elif echo "$config" | grep -qx 'CONFIG_RING_BUFFER_ALLOW_SWAP=y'; then
+		elif [ "$swap" = y ]; then
 			expect "per-CPU snapshot swap" "$(put $T/per_cpu/cpu0/snapshot 1)" ok
 		else
 			expect "per-CPU snapshot swap, not built" "$(put $T/per_cpu/cpu0/snapshot 1)" EINVAL

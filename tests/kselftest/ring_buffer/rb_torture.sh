@@ -34,6 +34,7 @@
 ksft_skip=4
 T=/sys/kernel/tracing
 dir=$(dirname "$0")
+. "$dir/rb_lib.sh"
 secs=${1:-30}
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
@@ -128,8 +129,7 @@ clocks=($(sed 's/[][]//g' $T/trace_clock))
 # tracing_set_clock() resets the buffer: there the clock changes with
 # tracing off.  The sub-buffer ring buffer's clock changes live.
 subbuf=
-{ zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null |
-	grep -qx 'CONFIG_RING_BUFFER_SUBBUF=y' && subbuf=1
+[ "$(rb_kconfig RING_BUFFER_SUBBUF)" = y ] && subbuf=1
 hotplug=
 [ -w /sys/devices/system/cpu/cpu1/online ] && hotplug=/sys/devices/system/cpu/cpu1/online
 declare -A count

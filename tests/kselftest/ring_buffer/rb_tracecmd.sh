@@ -34,6 +34,7 @@
 ksft_skip=4
 T=/sys/kernel/tracing
 dir=$(dirname "$0")
+. "$dir/rb_lib.sh"
 n=20000
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
@@ -43,8 +44,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; trace-cmd reset > /dev/null 2>&1' EXIT
 ncpu=$(getconf _NPROCESSORS_ONLN)
 page_based=1
-{ zcat /proc/config.gz || cat "/boot/config-$(uname -r)"; } 2> /dev/null |
-	grep -qx 'CONFIG_RING_BUFFER_SUBBUF=y' && page_based=0
+[ "$(rb_kconfig RING_BUFFER_SUBBUF)" = y ] && page_based=0
 [ $page_based = 1 ] && echo "# the page-based ring buffer's rules (see above)"
 rc=0
 fail() { echo "# FAIL: $*"; rc=1; }
