@@ -370,6 +370,15 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 	c->read++;
 }
 
+/*
+ * One pass of the reader: at most RBS_DRAIN_BATCH records of each CPU in
+ * turn.  Unbounded, a pass stays on a CPU whose writers refill its
+ * buffer as fast as the reader empties it (discard mode, a slow reader)
+ * and the other CPUs' buffers stay full for the whole phase.  Returns
+ * the records read.
+ */
+#define RBS_DRAIN_BATCH	256
+
 static int rbs_drain(void)
 {
 	struct ring_buffer_event *event;
@@ -381,7 +390,8 @@ static int rbs_drain(void)
 		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
 		int got = 0;
 
-		while ((event = ring_buffer_consume(buffer, cpu, &ts, &lost))) {
+		while (got < RBS_DRAIN_BATCH &&
+		       (event = ring_buffer_consume(buffer, cpu, &ts, &lost))) {
 			rbs_check(cpu, event, ts, lost);
 			got++;
 		}
@@ -549,7 +559,8 @@ static int rbs_run(bool overwrite, bool iterate)
 		tasklet_kill(&c->tasklet);
 	}
 	kthread_stop(reader);
-	rbs_drain();
+	while (rbs_drain())
+		;
 	if (ret)
 		goto out;
 
