@@ -1032,6 +1032,64 @@ static void rbs_admin_iter_reset(void)
 }
 
 /*
+ * "cat trace" across a record that fills the last sub-buffer exactly, in
+ * a buffer of three sub-buffers (a count that is not a power of two): the
+ * position after that record is the start of the next generation, and the
+ * iterator must go on there.  40-byte records, 102 to a one-page
+ * sub-buffer of 4080 bytes; three sub-buffers' worth and 50 more, in
+ * flight-recorder mode: the iterator returns consecutive records up to
+ * the last one written.
+ */
+static void rbs_admin_iter_exact_fill(void)
+{
+	const u32 nr = 3 * 102 + 50;
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	int cpu, n = 0, before = failures;
+	struct trace_buffer *b;
+	s64 last = -1;
+	u32 seq;
+
+	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("iterator exact fill: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	for (seq = 0; seq < nr; seq++)
+		rbs_put(b, cpu, seq, 12);
+	iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	if (!iter) {
+		rbs_fail("iterator exact fill: no iterator\n");
+		goto out;
+	}
+	while ((event = ring_buffer_iter_peek(iter, NULL)) && n < 2 * nr) {
+		struct rbs_rec *r = ring_buffer_event_data(event);
+
+		if (!rbs_intact(cpu, event, "iterator exact fill"))
+			break;
+		if (last >= 0 && r->seq != last + 1) {
+			rbs_fail("iterator exact fill: record %u after %lld\n",
+				 r->seq, last);
+			break;
+		}
+		last = r->seq;
+		n++;
+		ring_buffer_iter_advance(iter);
+	}
+	ring_buffer_read_finish(iter);
+	if (last != nr - 1)
+		rbs_fail("iterator exact fill: %d records, the last %lld, not %u\n",
+			 n, last, nr - 1);
+	if (failures == before)
+		pr_info("iterator exact fill: %d records, up to the last one written\n", n);
+ out:
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
+/*
  * trace_pipe prints the record ring_buffer_peek() returned after the
  * reader lock is dropped, then consumes it.  Meanwhile "echo > trace"
  * (reset) and buffer_size_kb (resize) may run: the page must stay the
@@ -1098,6 +1156,7 @@ static int rbs_admin(void)
 	rbs_admin_swap();
 	rbs_admin_reader_page();
 	rbs_admin_iter_reset();
+	rbs_admin_iter_exact_fill();
 	return failures == before ? 0 : -EIO;
 }
 
