@@ -2130,13 +2130,7 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 	for (loops = 0; loops < 3 * cpu_buffer->nr_subbufs + 64; loops++) {
 		struct buffer_data_page *bpage;
 		struct ring_buffer_event *event;
-		/*
-		 * A record that fills the last sub-buffer exactly leaves the
-		 * position at the unused index nr_subbufs: that is index 0 of
-		 * the next generation (rb_sbs_at()), not a sub-buffer to look
-		 * up in meta[].
-		 */
-		unsigned long pos = rb_sbs_at(cpu_buffer, iter->pos);
+		unsigned long pos = iter->pos;
 		unsigned long sbs, end, off, cpos, wpos;
 		bool in_reader, done = false;
 		unsigned int len;
@@ -2165,6 +2159,14 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			bpage = cpu_buffer->pages[cpu_buffer->rpage];
 			end = cpu_buffer->r_end;
 		} else {
+			/*
+			 * A record that fills the last sub-buffer exactly leaves
+			 * the position at the unused index nr_subbufs: that is
+			 * index 0 of the next generation (rb_sbs_at()), not a
+			 * sub-buffer to look up in meta[].  (The reader's own
+			 * positions, above, are relative to r_sbs.)
+			 */
+			pos = rb_sbs_at(cpu_buffer, pos);
 			if (rb_pos_before(pos, cpos) || rb_pos_before(wpos, pos)) {
 				/* Overwritten (or consumed) under us */
 				iter->missed = true;
