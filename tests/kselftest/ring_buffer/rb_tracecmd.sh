@@ -62,8 +62,10 @@ for mode in overwrite nooverwrite; do
 		trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
 			-- "$dir/rb_compat" -n $m write > "$tmp/record.log" 2>&1 ||
 			{ fail "$mode: trace-cmd record failed"; cat "$tmp/record.log"; continue 2; }
-		lost=$(($(stat_sum "$f" overrun) + $(stat_sum "$f" "dropped events") +
-			$(stat_sum "$f" "commit overrun")))
+		over=$(stat_sum "$f" overrun)
+		dropped=$(stat_sum "$f" "dropped events")
+		cover=$(stat_sum "$f" "commit overrun")
+		lost=$((over + dropped + cover))
 		[ "$lost" -gt 0 ] && break
 		echo "# $mode: nothing lost of $((m * ncpu)) records: again with more"
 	done
@@ -76,10 +78,6 @@ for mode in overwrite nooverwrite; do
 	drops=$(grep -o '\[[0-9][0-9]* EVENTS DROPPED\]' "$tmp/report.txt" |
 		tr -dc '0-9\n' | awk '{ s += $1 } END { print s + 0 }')
 	unknown=$(grep -c '\[EVENTS DROPPED\]' "$tmp/report.txt")
-	over=$(stat_sum "$f" overrun)
-	dropped=$(stat_sum "$f" "dropped events")
-	cover=$(stat_sum "$f" "commit overrun")
-	lost=$((over + dropped + cover))
 	left=$(stat_sum "$f" entries)
 	written=$((m * ncpu))
 	echo "# $mode: written $written, read $read, report: $drops dropped" \
