@@ -10,24 +10,32 @@
 # Samples an NMI hit or longer than 20 us (max_ns) are discarded by the
 # module and counted (nmi=, long=).
 #
+# Each configuration runs REPS times (default 3) in a row: the mean of one
+# run moves by up to 40% between consecutive runs on the same buffer, on
+# both flavours alike (results/bench/20261125-variation/), so one run per
+# boot samples that noise once.  A statistic is the median over the runs;
+# mean_min is the lowest mean of a run.
+#
 # Appends the module's result lines to $RB_OUT/lat-raw.txt, prefixed with
 # "size_kb clock cpus", and metrics to $RB_OUT/metrics.txt:
 #   lat.<size>k.<clock>.<n>cpu.<stat> <ns>     stat: mean std p50 p90 p99
+#                                                    mean_min
 #   lat.floor.<n>cpu.<stat> <ns>
 T=/sys/kernel/tracing
 P=/sys/module/trace_event_bench/parameters
 E=$T/events/trace_event_bench/teb_event/enable
 . "$RB_TOP/scripts/guest/lib.sh"
-samples=${1:-1000000}
+samples=${1:-1000000} reps=${2:-3}
 modprobe trace_event_bench || exit 1
 echo "$samples" > $P/samples
 ncpu=$(nproc)
 cpusets=1
 [ "$ncpu" -gt 1 ] && cpusets="1 $ncpu"
 
-# run SIZE_KB CLOCK NCPUS LABEL: one run; its stats become metrics LABEL.*
+# run SIZE_KB CLOCK NCPUS LABEL: $reps runs; their stats become metrics
+# LABEL.* (the median over the runs, and mean_min).
 run() {
-	local size=$1 clock=$2 n=$3 label=$4 line s v
+	local size=$1 clock=$2 n=$3 label=$4 lines=() line s v i
 	echo 0 > $T/tracing_on
 	echo "$size" > $T/buffer_size_kb
 	echo "$clock" > $T/trace_clock
@@ -35,13 +43,21 @@ run() {
 	echo 1 > $T/tracing_on
 	# Warm-up: a buffer's worth of 16-byte records and half again
 	echo $(( size * 1024 / 16 * 3 / 2 + 10000 )) > $P/warmup
-	line=$(teb_run "$n") || return 1
-	echo "$size $clock $n $line" | tee -a "$RB_OUT/lat-raw.txt"
+	for i in $(seq "$reps"); do
+		line=$(teb_run "$n") || return 1
+		echo "$size $clock $n $line" | tee -a "$RB_OUT/lat-raw.txt"
+		for s in mean std p50 p90 p99; do
+			[ -n "$(teb_stat "$line" $s)" ] ||
+				{ echo "latbench: no $s in '$line'"; return 1; }
+		done
+		lines+=("$line")
+	done
 	for s in mean std p50 p90 p99; do
-		v=$(teb_stat "$line" $s)
-		[ -n "$v" ] || { echo "latbench: no $s in '$line'"; return 1; }
+		v=$(for line in "${lines[@]}"; do teb_stat "$line" $s; done | median)
 		echo "$label.$s $v" >> "$RB_OUT/metrics.txt"
 	done
+	v=$(for line in "${lines[@]}"; do teb_stat "$line" mean; done | sort -g | head -1)
+	echo "$label.mean_min $v" >> "$RB_OUT/metrics.txt"
 }
 
 echo 1 > $T/options/overwrite

@@ -338,10 +338,10 @@ if want benchsmoke; then
 	benchsmoke() {
 		local m=$RB_OUT/metrics.txt k
 		: > "$m"
-		"$RB_TOP/scripts/guest/latbench.sh" 2000 > "$D/latbench.log" 2>&1 &&
+		"$RB_TOP/scripts/guest/latbench.sh" 2000 2 > "$D/latbench.log" 2>&1 &&
 		"$RB_TOP/scripts/guest/sysbench.sh" 5000 > "$D/sysbench.log" 2>&1 &&
 		"$RB_TOP/scripts/guest/peerbench.sh" 2000 > "$D/peerbench.log" 2>&1 &&
-		"$RB_TOP/scripts/guest/thrbench.sh" 1 500 1000 > "$D/thrbench.log" 2>&1 ||
+		"$RB_TOP/scripts/guest/thrbench.sh" 1 500 1000 1 > "$D/thrbench.log" 2>&1 ||
 			{ why="a benchmark script failed (see $D)"; return 1; }
 		for k in lat.floor.1cpu.mean "lat.1408k.global.$(nproc)cpu.p99" \
 			sys.event.ns peer.ftrace.event.ns thr.zero_loss; do
