@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of scripts/bench: the cost of one 4-byte trace event, after
 # Gebai and Dagenais (ACM CSUR 51(2), 2018), with the trace_event_bench
-# module (patch 0009): SAMPLES calls per CPU (default 1000000), each timed
+# module (patch 0014): SAMPLES calls per CPU (default 1000000), each timed
 # alone with interrupts off, after a warm-up that fills the buffer
 # (overwrite mode: the steady state).  Buffers of 16 KiB and 1408 KiB (the
 # default size) per CPU, trace_clock local and global, on one CPU and on

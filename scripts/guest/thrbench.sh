@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Guest side of scripts/bench: the highest event rate trace-cmd record
-# keeps up with, losing nothing.  trace_event_bench's writers (patch 0009)
+# keeps up with, losing nothing.  trace_event_bench's writers (patch 0014)
 # emit trace_event_bench:teb_event (16-byte records) at a set rate on every
 # CPU for SECS seconds (default 2) while "trace-cmd record" (splice, one
 # reader per CPU, default 1408 KiB buffers, overwrite mode) records them;
