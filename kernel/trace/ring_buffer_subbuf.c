@@ -526,9 +526,11 @@ static inline void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
  * count, so that a writer seeing the count also finds the flag to clear.
  */
 static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
-		       struct rb_sb_meta *m, unsigned long gen, unsigned long cc)
+		       unsigned long idx, unsigned long gen, unsigned long cc)
 {
-	unsigned long id = READ_ONCE(m->id);
+	struct rb_sb_hot *h = &cpu_buffer->hot[idx];
+	struct rb_sb_meta *m = &cpu_buffer->meta[idx];
+	unsigned long id = READ_ONCE(h->id);
 	struct buffer_data_page *bpage = rb_id_page(cpu_buffer, id);
 	unsigned long rc = cc >> RB_CC_REC_SHIFT;
 
@@ -544,7 +546,7 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 	 * smp_rmb() after the delivered count in rb_iter_limit().
 	 */
 	smp_wmb();
-	WRITE_ONCE(m->id, RB_ID(id & RB_ID_PAGE_MASK, 1, gen & RB_ID_TAG_MASK));
+	WRITE_ONCE(h->id, RB_ID(id & RB_ID_PAGE_MASK, 1, gen & RB_ID_TAG_MASK));
 	/*
 	 * The flag before the delivered count.  Writers run on this CPU
 	 * (program order would do); for the iterator on another CPU this
@@ -565,7 +567,7 @@ static __always_inline void
 rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	  unsigned long n, bool record)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, begin)];
+	unsigned long idx = rb_idx(cpu_buffer, begin);
 	unsigned long gen = rb_gen(cpu_buffer, begin);
 	unsigned long cc;
 
@@ -577,9 +579,10 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	 * local_add_return() itself orders nothing across CPUs.
 	 */
 	smp_wmb();	/* B, matches A and C */
-	cc = local_add_return(n + (record ? RB_CC_RECORD : 0), &m->cc);
+	cc = local_add_return(n + (record ? RB_CC_RECORD : 0),
+			      &cpu_buffer->hot[idx].cc);
 	if (unlikely(rb_cc_eq(cc, rb_gen_count(cpu_buffer, gen + 1))))
-		rb_deliver(cpu_buffer, m, gen, cc);
+		rb_deliver(cpu_buffer, idx, gen, cc);
 }
 
 /*
@@ -592,14 +595,14 @@ rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 static __always_inline struct buffer_data_page *
 rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[idx];
+	struct rb_sb_hot *h = &cpu_buffer->hot[idx];
 	unsigned long id;
 
 	for (;;) {
-		id = READ_ONCE(m->id);
+		id = READ_ONCE(h->id);
 		if (likely(!(id & RB_ID_NOREF)))
 			break;
-		if (cmpxchg(&m->id, id, id & ~RB_ID_NOREF) == id)
+		if (cmpxchg(&h->id, id, id & ~RB_ID_NOREF) == id)
 			break;
 	}
 	return rb_id_page(cpu_buffer, id);
@@ -1492,7 +1495,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 				   unsigned long sbs, unsigned long id,
 				   unsigned long *drops)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long idx = rb_idx(cpu_buffer, sbs);
 	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
 	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *bpage;
@@ -1500,7 +1503,8 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	u64 ts;
 
 	/* Pairs with the writer's cmpxchg in rb_get_page() */
-	if (cmpxchg(&m->id, id, RB_ID(cpu_buffer->rpage, 1, gen)) != id)
+	if (cmpxchg(&cpu_buffer->hot[idx].id, id,
+		    RB_ID(cpu_buffer->rpage, 1, gen)) != id)
 		return RB_CLAIM_AGAIN;
 
 	/*
@@ -1512,7 +1516,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	bpage = cpu_buffer->pages[page];
 	rb_reader_copy_gone(cpu_buffer);
 	end = (local_read(&bpage->commit) & RB_COMMIT_MASK) + BUF_PAGE_HDR_SIZE;
-	nrec = READ_ONCE(m->nrec);
+	nrec = READ_ONCE(cpu_buffer->meta[idx].nrec);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
@@ -1572,11 +1576,11 @@ static bool rb_frozen_end(struct ring_buffer_per_cpu *cpu_buffer,
 static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
 				    unsigned long sbs)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	struct rb_sb_hot *h = &cpu_buffer->hot[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	unsigned long cc, wpos, end;
 
-	cc = local_read(&m->cc);
+	cc = local_read(&h->cc);
 	smp_rmb();	/* A, matches B */
 	wpos = rb_read_offset(cpu_buffer);
 	if (wpos - sbs < rb_sb_size(cpu_buffer) &&
@@ -1599,7 +1603,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 				     unsigned long cword, unsigned long pos,
 				     unsigned long sbs, unsigned long *drops)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	struct rb_sb_hot *h = &cpu_buffer->hot[rb_idx(cpu_buffer, sbs)];
 	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *dst, *src;
 	unsigned long end, n, len, head, at;
@@ -1611,7 +1615,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 		return RB_CLAIM_NONE;	/* being delivered, or commit pending */
 
 	len = end - sbs;
-	src = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+	src = rb_id_page(cpu_buffer, READ_ONCE(h->id));
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
 	/*
 	 * A reader that keeps up claims a sub-buffer the writers are in
@@ -1660,7 +1664,7 @@ static bool rb_subbuf_delivered(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	unsigned long gen = rb_gen(cpu_buffer, sbs) & RB_ID_TAG_MASK;
 
-	*id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, sbs)].id);
+	*id = READ_ONCE(cpu_buffer->hot[rb_idx(cpu_buffer, sbs)].id);
 	return (*id & RB_ID_NOREF) && (*id >> RB_ID_TAG_SHIFT) == gen;
 }
 
@@ -2060,22 +2064,23 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 				   unsigned long sbs,
 				   struct buffer_data_page **bpage, bool *done)
 {
-	struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, sbs)];
+	unsigned long idx = rb_idx(cpu_buffer, sbs);
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	unsigned long end;
 
-	*done = rb_cc_eq(READ_ONCE(m->cc_sb), rb_gen_count(cpu_buffer, gen + 1));
+	*done = rb_cc_eq(READ_ONCE(cpu_buffer->meta[idx].cc_sb),
+			 rb_gen_count(cpu_buffer, gen + 1));
 	if (*done) {
 		/* Delivered count before header: pairs with rb_deliver() */
 		smp_rmb();
-		*bpage = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+		*bpage = rb_id_page(cpu_buffer, READ_ONCE(cpu_buffer->hot[idx].id));
 		return (local_read(&(*bpage)->commit) & RB_COMMIT_MASK) +
 			BUF_PAGE_HDR_SIZE;
 	}
 	end = rb_partial_end(cpu_buffer, sbs);
 	if (end == sbs)
 		return 0;
-	*bpage = rb_id_page(cpu_buffer, READ_ONCE(m->id));
+	*bpage = rb_id_page(cpu_buffer, READ_ONCE(cpu_buffer->hot[idx].id));
 	return end - sbs;
 }
 
@@ -2533,6 +2538,7 @@ struct rb_geom {
 	unsigned long			nr_subbufs;
 	unsigned int			nr_shift;
 	unsigned int			sb_shift;
+	struct rb_sb_hot		*hot;
 	struct rb_sb_meta		*meta;
 	struct buffer_data_page		**pages;
 };
@@ -2547,7 +2553,7 @@ static void rb_free_geom(struct rb_geom *g)
 			rb_free_sb_page(g->pages[i]);
 	}
 	kvfree(g->pages);
-	kvfree(g->meta);
+	kvfree(g->hot);		/* and meta, in the same allocation */
 	memset(g, 0, sizeof(*g));
 }
 
@@ -2564,6 +2570,7 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr,
 	bool user = !(current->flags & PF_KTHREAD);
 	int node = cpu_to_node(cpu);
 	unsigned long i;
+	size_t hot;
 	gfp_t mflags;
 
 	memset(g, 0, sizeof(*g));
@@ -2584,12 +2591,20 @@ static int rb_alloc_geom(struct rb_geom *g, unsigned long nr,
 	g->nr_subbufs = nr;
 	g->nr_shift = order_base_2(nr);
 	g->sb_shift = PAGE_SHIFT + order;
-	/* Megabytes for large buffers: let them come from vmalloc */
-	g->meta = kvzalloc_node(array_size(nr, sizeof(*g->meta)), mflags, node);
+	/*
+	 * Megabytes for large buffers: let them come from vmalloc.  The hot
+	 * and the cold metadata in one allocation, the cold array from the
+	 * next cache line on: kmalloc rounds a large size up to a power of
+	 * two, and two arrays would pay that twice.
+	 */
+	hot = ALIGN(array_size(nr, sizeof(*g->hot)), SMP_CACHE_BYTES);
+	g->hot = kvzalloc_node(size_add(hot, array_size(nr, sizeof(*g->meta))),
+			       mflags, node);
 	g->pages = kvzalloc_node(array_size(nr + 1, sizeof(*g->pages)), mflags,
 				 node);
-	if (!g->meta || !g->pages)
+	if (!g->hot || !g->pages)
 		goto fail;
+	g->meta = (void *)g->hot + hot;
 	if (user)
 		set_current_oom_origin();
 	for (i = 0; i <= nr; i++) {
@@ -2626,16 +2641,13 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	/* No writer is inside (quiesced): no reservation is open */
 	memset(cpu_buffer->wctx, 0, sizeof(cpu_buffer->wctx));
 	for (i = 0; i < cpu_buffer->nr_subbufs; i++) {
-		struct rb_sb_meta *m = &cpu_buffer->meta[i];
+		struct rb_sb_hot *h = &cpu_buffer->hot[i];
 
-		local_set(&m->cc, 0);
-		m->id = RB_ID(m->id & RB_ID_PAGE_MASK, 0, 0);
-		m->cc_sb = 0;
-		m->rc_base = 0;
-		m->nrec = 0;
-		m->pad = 0;
-		m->drop_mark = 0;
+		local_set(&h->cc, 0);
+		h->id = RB_ID(h->id & RB_ID_PAGE_MASK, 0, 0);
 	}
+	memset(cpu_buffer->meta, 0,
+	       array_size(cpu_buffer->nr_subbufs, sizeof(*cpu_buffer->meta)));
 	local_set(&cpu_buffer->entries, 0);
 	local_set(&cpu_buffer->overrun, 0);
 	local_set(&cpu_buffer->commit_overrun, 0);
@@ -2671,10 +2683,11 @@ static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 	cpu_buffer->nr_subbufs = g->nr_subbufs;
 	cpu_buffer->nr_shift = g->nr_shift;
 	cpu_buffer->sb_shift = g->sb_shift;
+	cpu_buffer->hot = g->hot;
 	cpu_buffer->meta = g->meta;
 	cpu_buffer->pages = g->pages;
 	for (i = 0; i < g->nr_subbufs; i++)
-		g->meta[i].id = RB_ID(i, 0, 0);
+		g->hot[i].id = RB_ID(i, 0, 0);
 	cpu_buffer->rpage = g->nr_subbufs;
 	rb_reader_copy_gone(cpu_buffer);
 }
@@ -2684,6 +2697,7 @@ static void rb_get_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 	g->nr_subbufs = cpu_buffer->nr_subbufs;
 	g->nr_shift = cpu_buffer->nr_shift;
 	g->sb_shift = cpu_buffer->sb_shift;
+	g->hot = cpu_buffer->hot;
 	g->meta = cpu_buffer->meta;
 	g->pages = cpu_buffer->pages;
 }
@@ -2924,17 +2938,20 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 
 	for (seq = first, pos = cpos; seq <= last;
 	     seq++, pos = rb_next_sbs(cpu_buffer, pos)) {
-		struct rb_sb_meta *m = &cpu_buffer->meta[rb_idx(cpu_buffer, pos)];
-		struct buffer_data_page *src = rb_id_page(cpu_buffer, m->id);
+		unsigned long idx = rb_idx(cpu_buffer, pos);
+		struct rb_sb_meta *m = &cpu_buffer->meta[idx];
+		struct rb_sb_hot *h = &cpu_buffer->hot[idx];
+		struct buffer_data_page *src = rb_id_page(cpu_buffer, h->id);
 		unsigned long gen = rb_gen(cpu_buffer, pos);
 		bool done = rb_cc_eq(m->cc_sb, rb_gen_count(cpu_buffer, gen + 1));
 		unsigned long nrec, len, taken = 0;
+		struct rb_sb_hot *nh = &g->hot[co->nr];
 		struct rb_sb_meta *nm;
 
 		if (done)
 			nrec = m->nrec;
 		else
-			nrec = ((local_read(&m->cc) >> RB_CC_REC_SHIFT) - m->rc_base) &
+			nrec = ((local_read(&h->cc) >> RB_CC_REC_SHIFT) - m->rc_base) &
 				RB_CC_REC_MASK;
 		if (seq == first)
 			taken = cword & RB_K_MASK;		/* records consumed of it */
@@ -2948,14 +2965,14 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 		nm = &g->meta[co->nr];
 		nm->drop_mark = m->drop_mark;
 		if (done) {
-			local_set(&nm->cc, rb_sb_size(cpu_buffer) |
+			local_set(&nh->cc, rb_sb_size(cpu_buffer) |
 				  (nrec << RB_CC_REC_SHIFT));
-			nm->cc_sb = local_read(&nm->cc);
+			nm->cc_sb = local_read(&nh->cc);
 			nm->rc_base = nrec;
 			nm->nrec = nrec;
 			co->full++;
 		} else {
-			local_set(&nm->cc, len | (nrec << RB_CC_REC_SHIFT));
+			local_set(&nh->cc, len | (nrec << RB_CC_REC_SHIFT));
 		}
 		if (seq == first)
 			co->consumed = ((cpos & rb_sb_mask(cpu_buffer)) << RB_K_BITS) | taken;
@@ -2974,7 +2991,7 @@ static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long i, pos;
 
 	for (i = 0; i < co->full; i++)
-		cpu_buffer->meta[i].id = RB_ID(i, 1, 0);
+		cpu_buffer->hot[i].id = RB_ID(i, 1, 0);
 	local_set(&cpu_buffer->offset, co->offset);
 	cpu_buffer->consumed = co->consumed;
 	/* The next record's delta is to the last one carried */
@@ -3621,7 +3638,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 		if (pos != wpos) {
 			unsigned long id;
 
-			id = READ_ONCE(cpu_buffer->meta[rb_idx(cpu_buffer, pos)].id);
+			id = READ_ONCE(cpu_buffer->hot[rb_idx(cpu_buffer, pos)].id);
 			ret = READ_ONCE(rb_id_page(cpu_buffer, id)->time_stamp);
 		}
 	}

@@ -95,10 +95,23 @@ struct buffer_data_page {
 #define RB_CC_REC_MASK		0xffffUL
 #define RB_CC_RECORD		BIT(RB_CC_REC_SHIFT)
 
-/* Per sub-buffer index. */
-struct rb_sb_meta {
+/*
+ * Per sub-buffer index, in two arrays.  The writers touch the hot part on
+ * every record (the commit count, the id behind rb_get_page()); the rest
+ * is written once per generation, at a switch or a delivery, and read by
+ * the reader once per sub-buffer.  Apart, a reader on another CPU that
+ * reads the cold part of the sub-buffer it claims does not pull away the
+ * line a writer is committing to.  Two words, so four entries share a
+ * line: the reader's cmpxchg of one id per sub-buffer may meet the
+ * writers' next few entries; aligning each entry to a line would cost
+ * four times the memory for that.
+ */
+struct rb_sb_hot {
 	local_t		cc;		/* records and bytes committed */
 	unsigned long	id;		/* RB_ID() of the page behind it */
+};
+
+struct rb_sb_meta {
 	unsigned long	cc_sb;		/* delivered up to this count */
 	unsigned long	rc_base;	/* records at the last delivery */
 	unsigned long	nrec;		/* records of the last delivery */
@@ -123,35 +136,46 @@ struct rb_irq_work {
 	bool				wakeup_full;
 };
 
+/*
+ * Four groups of fields, each starting a cache line: what every writer
+ * and the reader read but only admin operations write; what this CPU's
+ * writers write on every record (of which the reader reads only the
+ * offset); the reader's own; and the wakeup flags.  A reader on another
+ * CPU then takes the writers' line once per look at the offset, not on
+ * every record it reads or every statistic a writer bumps, and a writer
+ * takes the reader's line only when a reader waits.
+ */
 struct ring_buffer_per_cpu {
+	/* ---- read-mostly: identity, switches, geometry ---- */
 	int				cpu;
-	struct trace_buffer		*buffer;
 	atomic_t			record_disabled;
-	atomic_t			resize_disabled;	/* iterators */
+	struct trace_buffer		*buffer;
+	unsigned long			nr_subbufs;	/* <= 1 << nr_shift */
+	unsigned int			nr_shift;
+	unsigned int			sb_shift;	/* log2(sub-buffer bytes) */
+	struct rb_sb_hot		*hot;		/* nr_subbufs */
+	struct rb_sb_meta		*meta;		/* nr_subbufs */
+	struct buffer_data_page		**pages;	/* nr_subbufs + 1 */
 
 	/* ---- write side: touched by the writers of this CPU ---- */
-	unsigned int			current_context;
+	unsigned int			current_context ____cacheline_aligned_in_smp;
 	unsigned int			nest;
 	unsigned int			depth;
 	local_t				offset;		/* free-running */
 	/* (time << 32) | low 32 bits of the offset where that record ends */
 	unsigned long			lts;
 	u64				lts_hint;	/* full time, <= lts's */
-	struct rb_wctx			wctx[RB_MAX_DEPTH];
 	local_t				entries;	/* records committed */
+	/* written on a push or a loss only */
 	local_t				overrun;
 	local_t				commit_overrun;
+	/* wctx[0] on lines of its own, not across two */
+	struct rb_wctx			wctx[RB_MAX_DEPTH] ____cacheline_aligned_in_smp;
 	local_t				dropped_events;
 
-	/* ---- geometry, fixed while the buffer is in use ---- */
-	unsigned long			nr_subbufs;	/* <= 1 << nr_shift */
-	unsigned int			nr_shift;
-	unsigned int			sb_shift;	/* log2(sub-buffer bytes) */
-	struct rb_sb_meta		*meta;		/* nr_subbufs */
-	struct buffer_data_page		**pages;	/* nr_subbufs + 1 */
-
 	/* ---- read side, under reader_lock ---- */
-	raw_spinlock_t			reader_lock;
+	raw_spinlock_t			reader_lock ____cacheline_aligned_in_smp;
+	atomic_t			resize_disabled;	/* iterators */
 	unsigned long			consumed;
 	unsigned long			rpage;		/* reader's own page */
 	unsigned long			r_sbs;		/* its sub-buffer start */
@@ -166,9 +190,11 @@ struct ring_buffer_per_cpu {
 	unsigned long			lost_pending;	/* ... not reported yet */
 	unsigned long			read;		/* records consumed */
 	unsigned long			resets;		/* rb_reset_cpu() calls */
-	struct rb_irq_work		irq_work;
-	int				shortest_full;
 	struct buffer_data_page		*free_page;	/* for read_page */
+
+	/* ---- set by a reader about to wait, read on every commit ---- */
+	struct rb_irq_work		irq_work ____cacheline_aligned_in_smp;
+	int				shortest_full;
 };
 
 /* Sub-buffer size in bytes, its mask, and the data bytes after the header */
@@ -214,23 +240,27 @@ typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn);
 #endif
 
+/*
+ * What every write reads comes first; the waiters' flags, which a reader
+ * sets before it waits, on lines of their own, as in ring_buffer_per_cpu.
+ */
 struct trace_buffer {
 	unsigned int			flags;
 	int				cpus;
 	atomic_t			record_disabled;
 	atomic_t			resizing;
 	cpumask_var_t			cpumask;
-	struct lock_class_key		*reader_lock_key;
-	struct mutex			mutex;		/* resize, reset, mode */
 	struct ring_buffer_per_cpu	**buffers;
-	struct hlist_node		node;
 	u64				(*clock)(void);
-	struct rb_irq_work		irq_work;
 	bool				time_stamp_abs;
 	unsigned int			subbuf_order;	/* of every CPU's */
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 	rb_test_hook_fn			test_hook;
 #endif
+	struct lock_class_key		*reader_lock_key;
+	struct mutex			mutex;		/* resize, reset, mode */
+	struct hlist_node		node;
+	struct rb_irq_work		irq_work ____cacheline_aligned_in_smp;
 };
 
 struct ring_buffer_iter {
