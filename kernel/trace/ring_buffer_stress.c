@@ -76,6 +76,8 @@
 #else
 #define RBS_BURSTS	0
 #endif
+/* The test hook's points (enum rb_test_point), which the summary prints */
+#define RBS_POINTS	3
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -106,8 +108,13 @@ static const char * const ctx_name[NR_CTX] = {
 	"task", "softirq", "irq", "nmi", "burst"
 };
 
-/* Records of a burst: more than two sub-buffers of one page */
+/*
+ * Records of a burst: more than two sub-buffers of one page; two where
+ * one record is enough to change what the interrupted writer read (the
+ * offset, between its cmpxchg and its time stamp word).
+ */
 #define RBS_BURST_RECORDS	96
+#define RBS_BURST_SHORT		2
 
 #define RBS_MAGIC	0x72627374
 #define RBS_DISCARDED	0x64736364	/* magic of a discarded record */
@@ -134,8 +141,8 @@ struct rbs_cpu {
 	unsigned long		iterated, iter_bad;	/* iterator records */
 	unsigned long		iter_passes;
 	unsigned long		iter_silent;	/* skips not reported */
-	unsigned long		points[2];	/* test hook calls, by point */
-	unsigned long		bursts[2];	/* bursts run there */
+	unsigned long		points[RBS_POINTS];	/* test hook calls, by point */
+	unsigned long		bursts[RBS_POINTS];	/* bursts run there */
 	struct hrtimer		timer;
 	struct tasklet_struct	tasklet;
 	struct task_struct	*thread;
@@ -244,17 +251,22 @@ static void rbs_send_nmi(struct rbs_cpu *c) { }
  * writes a burst of records nested in that writer, as an interrupt storm
  * would (under TCG, a vCPU that was not run for a while takes timer
  * interrupts back to back): enough to fill and deliver the sub-buffer
- * the interrupted writer is about to begin.
+ * the interrupted writer is about to begin.  Between a reservation and
+ * its time stamp word (every record passes there) two records: the
+ * interrupted writer then publishes a time that is no longer the last
+ * one, and the record after it must still get its own time.
  */
 static void rbs_burst(struct trace_buffer *b, enum rb_test_point where)
 {
 	struct rbs_cpu *c = this_cpu_ptr(&rbs);
-	int i;
+	int i, n;
 
+	BUILD_BUG_ON(RB_TEST_NR_POINTS != RBS_POINTS);
 	if (!in_task() || c->in_burst || ++c->points[where] % 8)
 		return;
+	n = where == RB_TEST_RESERVED ? RBS_BURST_SHORT : RBS_BURST_RECORDS;
 	c->in_burst = true;
-	for (i = 0; i < RBS_BURST_RECORDS; i++)
+	for (i = 0; i < n; i++)
 		rbs_write(CTX_BURST, false);
 	c->in_burst = false;
 	c->bursts[where]++;
@@ -582,10 +594,10 @@ static int rbs_run(bool overwrite, bool iterate)
 			c->missing += rbs_kept_below(c->seq[ctx]) -
 				      rbs_kept_below(c->last_seq[ctx] + 1);
 		}
-		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu burst %lu (bursts %lu + %lu), discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
+		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu burst %lu (bursts %lu + %lu + %lu), discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
 			mode, cpu, c->committed[CTX_TASK], c->committed[CTX_SOFTIRQ],
 			c->committed[CTX_IRQ], c->committed[CTX_NMI],
-			c->committed[CTX_BURST], c->bursts[0], c->bursts[1],
+			c->committed[CTX_BURST], c->bursts[0], c->bursts[1], c->bursts[2],
 			discarded, failed,
 			c->read, c->missing, c->lost, over, drop, cover);
 		if (c->read + c->bad + over != committed)
@@ -648,6 +660,10 @@ static int rbs_run(bool overwrite, bool iterate)
 		    cover * 2 > c->bursts[0 /* RB_TEST_NEW_SUBBUF */])
 			rbs_fail("cpu%d: %lu commit overruns after %lu bursts: stale offset\n",
 				 cpu, cover, c->bursts[0]);
+		/* Every task record passes the point: a run must have some */
+		if (RBS_BURSTS && !c->bursts[2 /* RB_TEST_RESERVED */])
+			rbs_fail("cpu%d: no burst between a reservation and its time stamp word\n",
+				 cpu);
 	}
  out:
 	ring_buffer_free(buffer);

@@ -794,18 +794,25 @@ rb_ts_kind(unsigned long wpos, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 /*
  * rb_update_lts(): publish (time @ts, end @end) in one word for the next
  * writer.  The hint goes first: whoever matches the word reads a hint no
- * later than its time.  Same CPU only: program order.  The word is
- * replaced only if it is still @lts, the one read before the offset
- * cmpxchg: a writer that came in since then reserved after this record
- * and published the pair that matches the offset now; overwriting it
- * would cost the next record a TIME_STAMP.
+ * later than its time.  Same CPU only: program order.
+ *
+ * A plain store, as the page-based buffer stores its write stamp.  A
+ * writer interrupted between its offset cmpxchg and this store by writers
+ * that reserved after it publishes a pair that is true but no longer
+ * matches the offset: the next record gets a TIME_STAMP.  Replacing the
+ * word only if it is still @lts would spare that one TIME_STAMP, at the
+ * price of a cmpxchg_local() on every record.  A stale pair cannot match
+ * the offset again later: the writer has not committed yet, so nested
+ * writers stop at its sub-buffer (commit overrun) and the offset stays
+ * within one buffer span of @end.  The word compares 32 bits of offset,
+ * so for a CPU buffer under 4 GiB that is exact; a larger one would need
+ * 4 GiB of records written by interrupts nested in this writer.
  */
 static __always_inline void
-rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, unsigned long lts,
-	      u64 ts, unsigned long end)
+rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, u64 ts, unsigned long end)
 {
 	WRITE_ONCE(cpu_buffer->lts_hint, ts);
-	cmpxchg_local(&cpu_buffer->lts, lts, (unsigned long)(ts << 32) | (u32)end);
+	WRITE_ONCE(cpu_buffer->lts, (unsigned long)(ts << 32) | (u32)end);
 }
 
 /*
@@ -924,7 +931,8 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 			break;
 	}
 
-	rb_update_lts(cpu_buffer, lts, ts, end);
+	rb_test_hook(cpu_buffer, RB_TEST_RESERVED);
+	rb_update_lts(cpu_buffer, ts, end);
 	if (in_sb && begin != wpos)
 		rb_switch_old(cpu_buffer, wpos);
 	return rb_fill_slot(cpu_buffer, depth, begin, end, ts, kind, delta, len);
@@ -979,7 +987,8 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	if (unlikely(local_cmpxchg(&cpu_buffer->offset, wpos, wpos + len) != wpos))
 		goto slow_path;
 
-	rb_update_lts(cpu_buffer, lts, ts, wpos + len);
+	rb_test_hook(cpu_buffer, RB_TEST_RESERVED);
+	rb_update_lts(cpu_buffer, ts, wpos + len);
 	return rb_fill_slot(cpu_buffer, depth, wpos, wpos + len, ts,
 			    RB_TS_DELTA, delta, len);
 

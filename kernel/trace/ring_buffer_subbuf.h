@@ -225,7 +225,7 @@ rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
 
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 /*
- * Test kernels only: points on the writers' slow path where the state a
+ * Test kernels only: points on the writers' paths where the state a
  * writer has read can be changed under it by writers nested in it.
  * ring_buffer_set_test_hook() lets a test run nested writers there at
  * will, instead of waiting for an interrupt storm to land there.
@@ -233,6 +233,8 @@ rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
 enum rb_test_point {
 	RB_TEST_NEW_SUBBUF,	/* before the checks of rb_new_subbuf() */
 	RB_TEST_PUSHED,		/* just after a push in rb_push_reader() */
+	RB_TEST_RESERVED,	/* after the offset cmpxchg, before rb_update_lts() */
+	RB_TEST_NR_POINTS,
 };
 
 typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,

@@ -100,6 +100,7 @@ probe-retry		probe	$SMALL -DCOVER=11
 probe-discarded-read	probe	$TINY -DDISCARD -DCOVER=12
 probe-closed-on-refusal	probe	$SMALL -DOVERWRITE=0 -DCOVER=13
 probe-stale-retry	probe	$SMALL -DCOVER=14
+probe-stale-time-word	probe	$WIDE -DCOVER=15
 EOF
 }
 

@@ -410,10 +410,11 @@ reserve_out:
  * rb_update_lts(): publish the time stamp for the next writer.  Time and
  * end offset are one word (in C: the low 32 bits of each, one 64-bit
  * store), so that a writer interrupted before it publishes cannot pair
- * its time with the end of a record a nested writer made meanwhile.  It
- * publishes only if the word is still the one it read before its
- * cmpxchg (in C: cmpxchg_local()); otherwise a nested writer reserved
- * after it and published the pair that matches the offset.
+ * its time with the end of a record a nested writer made meanwhile.  The
+ * store is unconditional: a writer that was interrupted between its
+ * cmpxchg and this store by writers that reserved after it publishes a
+ * true pair that no longer matches the offset, and its successor takes
+ * an absolute time stamp.
  */
 inline rb_update_lts()
 {
@@ -423,10 +424,10 @@ inline rb_update_lts()
 	lts_end = e
 #else
 	atomic {
-		if
-		:: lts == lt && lts_end == le -> lts = now; lts_end = e
-		:: else -> skip
-		fi
+		lts = now;
+		lts_end = e;
+		/* A stale pair: writers reserved after this one meanwhile */
+		PROBE(15, lts_end != offset)
 	}
 #endif
 }
