@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # Summarize an ab.sh run: ns per entry of ring_buffer_benchmark from its
-# elapsed time and writes (finer than its integer "ns per entry"), and
-# the 4-byte event figures of latbench.sh, old against new, with a
-# two-sided Mann-Whitney U test (normal approximation, ties averaged).
+# elapsed time and writes (finer than its integer "ns per entry"), the
+# 4-byte event figures of latbench.sh and the syscall-event figures of
+# sysbench.sh and peerbench.sh, old against new, with a two-sided
+# Mann-Whitney U test (normal approximation, ties averaged); for
+# peerbench.sh also ftrace's cost over each peer's within every boot.
 # Usage: summarize.py OUTDIR
 import glob, math, os, statistics, sys
 
@@ -22,11 +24,21 @@ for d in sorted(glob.glob(os.path.join(out, '*-*'))):
             mode, hit, time_us = f[0], int(f[4]), int(f[9])
             vals.setdefault(('rbb.%s.ns' % mode, kernel), []).append(time_us * 1000.0 / hit)
     met = os.path.join(d, 'metrics.txt')
+    boot = {}
     if os.path.exists(met):
         for line in open(met):
             k, v = line.split()
             if k.startswith('lat.') and (k.endswith('.mean') or k.endswith('.p99')):
                 vals.setdefault((k, kernel), []).append(float(v))
+            elif k.startswith('peer.') or k.startswith('sys.'):
+                vals.setdefault((k, kernel), []).append(float(v))
+                boot[k] = float(v)
+        # ftrace over each peer, within this boot
+        for peer in ('perf', 'lttng-ow', 'lttng-dis'):
+            k = 'peer.%s.event.ns' % peer
+            if 'peer.ftrace.event.ns' in boot and k in boot:
+                vals.setdefault(('ratio.ftrace/%s' % peer, kernel), []).append(
+                    boot['peer.ftrace.event.ns'] / boot[k])
 
 
 def mann_whitney(a, b):
@@ -57,6 +69,6 @@ for metric in sorted({m for m, _ in vals}):
     if not a or not b:
         continue
     ma, mb = statistics.median(a), statistics.median(b)
-    print('| %s | %d / %d | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %.3f | %.2g |' % (
+    print('| %s | %d / %d | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %.3f | %.2g |' % (
         metric, len(a), len(b), ma, min(a), max(a), mb, min(b), max(b), mb / ma,
         mann_whitney(a, b)))
