@@ -811,6 +811,7 @@ rb_ts_kind(unsigned long wpos, unsigned long lts, u64 hint, u64 ts, u64 *delta)
 static __always_inline void
 rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, u64 ts, unsigned long end)
 {
+	rb_test_hook(cpu_buffer, RB_TEST_RESERVED);
 	WRITE_ONCE(cpu_buffer->lts_hint, ts);
 	WRITE_ONCE(cpu_buffer->lts, (unsigned long)(ts << 32) | (u32)end);
 }
@@ -931,7 +932,6 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 			break;
 	}
 
-	rb_test_hook(cpu_buffer, RB_TEST_RESERVED);
 	rb_update_lts(cpu_buffer, ts, end);
 	if (in_sb && begin != wpos)
 		rb_switch_old(cpu_buffer, wpos);
@@ -987,7 +987,6 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	if (unlikely(local_cmpxchg(&cpu_buffer->offset, wpos, wpos + len) != wpos))
 		goto slow_path;
 
-	rb_test_hook(cpu_buffer, RB_TEST_RESERVED);
 	rb_update_lts(cpu_buffer, ts, wpos + len);
 	return rb_fill_slot(cpu_buffer, depth, wpos, wpos + len, ts,
 			    RB_TS_DELTA, delta, len);

@@ -233,7 +233,7 @@ rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
 enum rb_test_point {
 	RB_TEST_NEW_SUBBUF,	/* before the checks of rb_new_subbuf() */
 	RB_TEST_PUSHED,		/* just after a push in rb_push_reader() */
-	RB_TEST_RESERVED,	/* after the offset cmpxchg, before rb_update_lts() */
+	RB_TEST_RESERVED,	/* offset cmpxchg done, time word not yet stored */
 	RB_TEST_NR_POINTS,
 };
 
