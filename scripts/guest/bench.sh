@@ -3,10 +3,11 @@
 # Guest side of scripts/bench: one round of every benchmark in this boot.
 # Each writes "metric value" lines to $RB_OUT/metrics.txt (see scripts/bench
 # for what every metric is) and its raw output beside it.  REPS: runs of
-# ring_buffer_benchmark per mode, of the 4-byte event per configuration,
-# and trace-cmd recordings per rate; a figure is their median (the
-# zero-loss rate needs REPS recordings in a row without loss).
+# ring_buffer_benchmark per mode and of the 4-byte event per configuration;
+# a figure is their median.  THR_REPS (default REPS): trace-cmd recordings
+# per rate (the zero-loss rate needs THR_REPS in a row without loss).
 # Usage: bench.sh TP_SECS LAT_SAMPLES SYS_CALLS THR_SECS THR_START THR_MAX REPS
+#        [THR_REPS]
 d=$(dirname "$0")
 . "$d/lib.sh"
 m=$RB_OUT/metrics.txt
@@ -20,5 +21,5 @@ awk '{ print "tp.ns", $1 }' "$RB_OUT/tp.txt" >> "$m"
 "$d/latbench.sh" "$2" "$7" || exit 1
 "$d/sysbench.sh" "$3" || exit 1
 "$d/peerbench.sh" "$3" || exit 1
-"$d/thrbench.sh" "$4" "$5" "$6" "$7" || exit 1
+"$d/thrbench.sh" "$4" "$5" "$6" "${8:-$7}" || exit 1
 cat "$m"
