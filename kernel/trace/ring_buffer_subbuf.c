@@ -131,22 +131,6 @@ unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_length);
 
-/**
- * ring_buffer_event_data - the payload of a data record
- * @event: the data record
- *
- * Return: a pointer to the payload.  Warns once if @event is not a data
- * record.
- */
-void *ring_buffer_event_data(struct ring_buffer_event *event)
-{
-	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
-	if (event->type_len)
-		return (void *)&event->array[0];
-	return (void *)&event->array[1];
-}
-EXPORT_SYMBOL_GPL(ring_buffer_event_data);
-
 /* Bytes a record of payload @length takes, header included. */
 static __always_inline unsigned long rb_event_len(unsigned long length)
 {
