@@ -5,7 +5,8 @@
 # for what every metric is) and its raw output beside it.  REPS: runs of
 # ring_buffer_benchmark per mode and of the 4-byte event per configuration;
 # a figure is their median.  THR_REPS (default REPS): trace-cmd recordings
-# per rate (the zero-loss rate needs THR_REPS in a row without loss).
+# per rate (the zero-loss rate needs THR_REPS in a row without loss), and
+# recordings per rate of each peer's consumer (peerthr.sh).
 # Usage: bench.sh TP_SECS LAT_SAMPLES SYS_CALLS THR_SECS THR_START THR_MAX REPS
 #        [THR_REPS]
 d=$(dirname "$0")
@@ -22,4 +23,5 @@ awk '{ print "tp.ns", $1 }' "$RB_OUT/tp.txt" >> "$m"
 "$d/sysbench.sh" "$3" || exit 1
 "$d/peerbench.sh" "$3" || exit 1
 "$d/thrbench.sh" "$4" "$5" "$6" "${8:-$7}" || exit 1
+"$d/peerthr.sh" "$4" "$5" "$6" "${8:-$7}" || exit 1
 cat "$m"

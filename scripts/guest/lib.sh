@@ -41,3 +41,108 @@ median() {
 	tr -s ' \t' '\n\n' | sed '/^$/d' | sort -g |
 		awk '{ v[++n] = $1 } END { print v[int((n + 1) / 2)] }'
 }
+
+# zero_loss ATTEMPT START MAX REPS RAW: the highest event rate a consumer
+# keeps up with, losing nothing.  "ATTEMPT RATE" makes one recording with
+# writers asked for RATE events/s per CPU and prints the events it lost
+# (0 = none) and the events/s per CPU the writers achieved.  A rate counts
+# as kept up with when REPS recordings in a row lose nothing.  Rates go up
+# from START on a 1-2-5 ladder to the first rate that loses events (or
+# MAX), then three bisection steps (geometric) between the last rate
+# without loss and that one.  When the writers fall short of a rate by
+# more than 10% and nothing was lost, the ladder stops there: the writers,
+# not the consumer, are the limit (noted in RAW).  One warm-up recording,
+# not counted, comes first.  Prints "achieved asked bound": the writers'
+# rate at the highest rate kept up with (0: none), that rate as asked, and
+# 1 when the writers were the limit.
+zero_loss() {
+	local attempt=$1 start=$2 max=$3 reps=$4 raw=$5
+	local good=0 good_rate=0 bad=0 r=$start bound=0 lost got lo hi mid
+
+	# zl_try RATE: up to $reps recordings, until one loses; prints the
+	# events lost by that one and the lowest rate the writers achieved.
+	zl_try() {
+		local i l g low=
+		for i in $(seq "$reps"); do
+			read -r l g < <($attempt "$1") || return 1
+			if [ -z "$low" ] || [ "$g" -lt "$low" ]; then low=$g; fi
+			[ "$l" -eq 0 ] || break
+		done
+		echo "$l $low"
+	}
+
+	echo "# warm-up recording, not counted:" >> "$raw"
+	$attempt "$start" > /dev/null || return 1
+	while [ "$r" -le "$max" ]; do
+		read -r lost got < <(zl_try "$r") || return 1
+		if [ "$lost" -eq 0 ]; then
+			good=$r good_rate=$got
+			if [ "$got" -lt $((r * 9 / 10)) ]; then
+				bound=1
+				echo "# writer-bound: asked $r/s per CPU, written $got/s, nothing lost" |
+					tee -a "$raw" >&2
+				break
+			fi
+		else
+			bad=$r
+			break
+		fi
+		case ${r:0:1} in 1) r=$((r * 2)) ;; 2) r=$((r * 5 / 2)) ;; *) r=$((r * 2)) ;; esac
+	done
+	if [ "$bad" -gt 0 ] && [ "$good" -gt 0 ]; then
+		lo=$good hi=$bad
+		for _ in 1 2 3; do
+			mid=$(awk -v a="$lo" -v b="$hi" 'BEGIN { printf "%d", sqrt(a * b) }')
+			read -r lost got < <(zl_try "$mid") || return 1
+			if [ "$lost" -eq 0 ]; then lo=$mid good_rate=$got; else hi=$mid; fi
+		done
+		good=$lo
+	fi
+	echo "$good_rate $good $bound"
+}
+
+# peers_find TMP RAW: which of perf and LTTng can record system calls here,
+# in PEERS (perf lttng); a peer that cannot is named in RAW with the reason.
+# Starts LTTng's session daemon (it loads the tracer's modules by modprobe)
+# on CPU 1; peers_end stops it.
+peers_find() {
+	local tmp=$1 raw=$2 me=${0##*/}
+	PEERS=()
+	if command -v perf > /dev/null && perf record -a -e syscalls:sys_enter_getppid \
+		-o "$tmp/probe.data" -- true > "$tmp/perf-probe.log" 2>&1; then
+		PEERS+=(perf)
+	else
+		echo "${me%.sh}: perf: cannot record here: $(tail -n 1 "$tmp/perf-probe.log" 2>/dev/null)"
+	fi >> "$raw"
+	if ! command -v lttng-sessiond > /dev/null; then
+		echo "${me%.sh}: lttng: lttng-tools is not installed"
+	elif ! modprobe -n lttng-tracer 2> /dev/null; then
+		echo "${me%.sh}: lttng: no lttng-modules built for $(uname -r)"
+	elif ! taskset -c 1 lttng-sessiond --daemonize --kmod-probes=lttng-probe-sched \
+		> "$tmp/sessiond.log" 2>&1; then
+		echo "${me%.sh}: lttng: lttng-sessiond did not start: $(tail -n 1 "$tmp/sessiond.log")"
+	elif ! lttng list --kernel > "$tmp/lttng-list.log" 2>&1; then
+		echo "${me%.sh}: lttng: no kernel tracing: $(tail -n 1 "$tmp/lttng-list.log")"
+		pkill lttng-sessiond
+	else
+		PEERS+=(lttng)
+	fi >> "$raw"
+	rm -f "$tmp/probe.data"
+}
+
+# peers_end: stop what peers_find started.
+peers_end() { pkill lttng-sessiond || true; }
+
+# sysloop_setup BIN: for the getppid() benchmarks: fails (status 2) when
+# the kernel has no syscall events; else compiles sysloop.c to BIN and
+# leaves the top-level buffer empty and on, overwrite mode, local clock.
+sysloop_setup() {
+	local t=/sys/kernel/tracing
+	[ -d $t/events/syscalls/sys_enter_getppid ] || return 2
+	cc -O2 -o "$1" "$RB_TOP/scripts/guest/sysloop.c" || return 1
+	echo 0 > $t/tracing_on
+	echo local > $t/trace_clock
+	echo 1 > $t/options/overwrite
+	echo > $t/trace
+	echo 1 > $t/tracing_on
+}

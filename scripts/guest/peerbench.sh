@@ -40,43 +40,24 @@ mkdir -p $tmp
 : > "$raw"
 note() { echo "peerbench: $*" | tee -a "$raw" >&2; }
 
-if [ ! -d $T/events/syscalls/sys_enter_getppid ]; then
-	note "no syscall events in this kernel: skipped"
-	exit 0
-fi
-cc -O2 -o $bin "$(dirname "$0")/sysloop.c" || exit 1
+sysloop_setup $bin
+case $? in
+0) ;;
+2) note "no syscall events in this kernel: skipped"
+   exit 0 ;;
+*) exit 1 ;;
+esac
 loop() { taskset -c 0 $bin "$calls"; }
-
-echo 0 > $T/tracing_on
-echo local > $T/trace_clock
-echo 1 > $T/options/overwrite
 echo 1024 > $T/buffer_size_kb
-echo > $T/trace
-echo 1 > $T/tracing_on
 
 tools=(off ftrace)
-if command -v perf > /dev/null && perf record -a -e syscalls:sys_enter_getppid \
-	-o $tmp/probe.data -- true > $tmp/perf-probe.log 2>&1; then
-	tools+=(perf)
-else
-	note "perf: cannot record here: $(tail -n 1 $tmp/perf-probe.log 2>/dev/null)"
-fi
-
-# LTTng: its session daemon loads the tracer's modules by modprobe.
-lttng_ok=0
-if ! command -v lttng-sessiond > /dev/null; then
-	note "lttng: lttng-tools is not installed"
-elif ! modprobe -n lttng-tracer 2> /dev/null; then
-	note "lttng: no lttng-modules built for $(uname -r)"
-elif ! taskset -c 1 lttng-sessiond --daemonize --kmod-probes=lttng-probe-sched \
-	> $tmp/sessiond.log 2>&1; then
-	note "lttng: lttng-sessiond did not start: $(tail -n 1 $tmp/sessiond.log)"
-elif ! lttng list --kernel > $tmp/lttng-list.log 2>&1; then
-	note "lttng: no kernel tracing: $(tail -n 1 $tmp/lttng-list.log)"
-else
-	lttng_ok=1
-	tools+=(lttng-ow lttng-dis)
-fi
+peers_find $tmp "$raw"
+for t in "${PEERS[@]}"; do
+	case $t in
+	lttng) tools+=(lttng-ow lttng-dis) ;;
+	*) tools+=("$t") ;;
+	esac
+done
 
 # lttng_session NAME MODE: create, configure and start an LTTng kernel
 # session with a 1 MiB per-CPU channel in MODE (overwrite or discard).
@@ -138,7 +119,7 @@ for r in 1 2 3 4 5; do
 		res[$t]="${res[$t]:-} $v"
 	done
 done
-[ $lttng_ok = 0 ] || pkill lttng-sessiond
+peers_end
 
 off=$(median <<< "${res[off]}")
 echo "peer.off.ns $off" >> "$m"

@@ -330,10 +330,11 @@ fi
 # The guest scripts of scripts/bench on this kernel, with tiny figures:
 # on every CPU, global clock included, syscall events (UML, where the
 # quick benchmark run of scripts/test happens, has none) and trace-cmd
-# record at a steady rate.  Checks that each produces its numbers, never
-# a timing; the kernel log check after the boot covers the module.  The
-# peers (perf, LTTng) run where they are installed and built; here only
-# ftrace's figure of that script is required.
+# record at a steady rate, of trace_event_bench's event and of getppid().
+# Checks that each produces its numbers, never a timing; the kernel log
+# check after the boot covers the module.  The peers (perf, LTTng) run
+# where they are installed and built; here only ftrace's figures of those
+# scripts are required.
 if want benchsmoke; then
 	benchsmoke() {
 		local m=$RB_OUT/metrics.txt k
@@ -341,10 +342,11 @@ if want benchsmoke; then
 		"$RB_TOP/scripts/guest/latbench.sh" 2000 2 > "$D/latbench.log" 2>&1 &&
 		"$RB_TOP/scripts/guest/sysbench.sh" 5000 > "$D/sysbench.log" 2>&1 &&
 		"$RB_TOP/scripts/guest/peerbench.sh" 2000 > "$D/peerbench.log" 2>&1 &&
-		"$RB_TOP/scripts/guest/thrbench.sh" 1 500 1000 1 > "$D/thrbench.log" 2>&1 ||
+		"$RB_TOP/scripts/guest/thrbench.sh" 1 500 1000 1 > "$D/thrbench.log" 2>&1 &&
+		"$RB_TOP/scripts/guest/peerthr.sh" 1 1000 2000 1 > "$D/peerthr.log" 2>&1 ||
 			{ why="a benchmark script failed (see $D)"; return 1; }
 		for k in lat.floor.1cpu.mean "lat.1408k.global.$(nproc)cpu.p99" \
-			sys.event.ns peer.ftrace.event.ns thr.zero_loss; do
+			sys.event.ns peer.ftrace.event.ns thr.zero_loss peer.ftrace.zero_loss; do
 			grep -qE "^$k -?[0-9.]+$" "$m" && continue
 			why="no $k in $m"
 			return 1

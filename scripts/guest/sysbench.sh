@@ -11,17 +11,14 @@
 . "$RB_TOP/scripts/guest/lib.sh"
 T=/sys/kernel/tracing
 calls=${1:-1000000}
-if [ ! -d $T/events/syscalls/sys_enter_getppid ]; then
-	echo "sysbench: no syscall events in this kernel: skipped"
-	exit 0
-fi
 bin=/tmp/sysloop
-cc -O2 -o $bin "$(dirname "$0")/sysloop.c" || exit 1
-echo 0 > $T/tracing_on
-echo local > $T/trace_clock
-echo 1 > $T/options/overwrite
-echo > $T/trace
-echo 1 > $T/tracing_on
+sysloop_setup $bin
+case $? in
+0) ;;
+2) echo "sysbench: no syscall events in this kernel: skipped"
+   exit 0 ;;
+*) exit 1 ;;
+esac
 off=() on=()
 for _ in 1 2 3; do
 	for e in 0 1; do

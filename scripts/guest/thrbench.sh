@@ -7,11 +7,11 @@
 # reader per CPU, default 1408 KiB buffers, overwrite mode) records them;
 # an event is lost when the writers' call count exceeds the records in the
 # trace.dat.  Rates per CPU go up from START (default 10000) on a 1-2-5
-# ladder to the first rate that loses events, then three bisection steps
-# (geometric) between the last rate without loss and that one.  When the
-# writers fall short of a rate by more than 10% (a slow CPU, e.g. TCG) and
-# nothing was lost, the ladder stops there: the writers, not the consumer,
-# are the limit, and the figure says so in thr-raw.txt.
+# ladder (zero_loss in lib.sh, which peerthr.sh shares) to the first rate
+# that loses events, then three bisection steps.  When the writers fall
+# short of a rate by more than 10% (a slow CPU, e.g. TCG) and nothing was
+# lost, the ladder stops there: the writers, not the consumer, are the
+# limit, and the figure says so in thr-raw.txt.
 #
 # A rate counts as kept up with when REPS recordings (default 3) in a row
 # lose nothing.  One recording per rate decided on noise: at 2 M/s under
@@ -26,6 +26,7 @@
 #                  loss (what the writers achieved, not the rate asked)>
 #   thr.lost_at_2x <events lost per second at twice that rate> (not when
 #                  the writers were the limit)
+. "$RB_TOP/scripts/guest/lib.sh"
 T=/sys/kernel/tracing
 P=/sys/module/trace_event_bench/parameters
 secs=${1:-2} start=${2:-10000} max=${3:-20000000} reps=${4:-3}
@@ -64,46 +65,8 @@ attempt() {
 	echo $((w - rec)) $((w / secs / ncpu))
 }
 
-# try_rate RATE: up to $reps recordings, until one loses; prints the events
-# lost by that one (0 = none lost) and the lowest rate the writers achieved.
-try_rate() {
-	local i lost got low=
-	for i in $(seq "$reps"); do
-		read -r lost got < <(attempt "$1") || return 1
-		if [ -z "$low" ] || [ "$got" -lt "$low" ]; then low=$got; fi
-		[ "$lost" -eq 0 ] || break
-	done
-	echo "$lost $low"
-}
-
-echo "# warm-up recording, not counted:" >> "$RB_OUT/thr-raw.txt"
-attempt "$start" > /dev/null || exit 1
-good=0 good_rate=0 bad=0 bad_lost=0 r=$start bound=0
-while [ "$r" -le "$max" ]; do
-	read -r lost got < <(try_rate "$r") || exit 1
-	if [ "$lost" -eq 0 ]; then
-		good=$r good_rate=$got
-		if [ "$got" -lt $((r * 9 / 10)) ]; then
-			bound=1
-			echo "# writer-bound: asked $r/s per CPU, written $got/s, nothing lost" |
-				tee -a "$RB_OUT/thr-raw.txt" >&2
-			break
-		fi
-	else
-		bad=$r bad_lost=$lost
-		break
-	fi
-	case ${r:0:1} in 1) r=$((r * 2)) ;; 2) r=$((r * 5 / 2)) ;; *) r=$((r * 2)) ;; esac
-done
-if [ "$bad" -gt 0 ] && [ "$good" -gt 0 ]; then
-	lo=$good hi=$bad
-	for _ in 1 2 3; do
-		mid=$(awk -v a="$lo" -v b="$hi" 'BEGIN { printf "%d", sqrt(a * b) }')
-		read -r lost got < <(try_rate "$mid") || exit 1
-		if [ "$lost" -eq 0 ]; then lo=$mid good_rate=$got; else hi=$mid; fi
-	done
-	good=$lo
-fi
+read -r good_rate good bound < <(zero_loss attempt "$start" "$max" "$reps" \
+	"$RB_OUT/thr-raw.txt") || exit 1
 echo "thr.zero_loss $good_rate" >> "$RB_OUT/metrics.txt"
 if [ "$good" -gt 0 ] && [ $bound = 0 ]; then
 	read -r lost got < <(attempt $((good * 2))) || exit 1
