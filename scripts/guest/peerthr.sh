@@ -114,13 +114,10 @@ attempt() {
 	echo $lost $((w / secs / ncpu))
 }
 
-if ! command -v babeltrace2 > /dev/null; then
-	noltt=1
-fi
 tools=(ftrace)
 peers_find $tmp "$raw"
 for t in "${PEERS[@]}"; do
-	if [ "$t" = lttng ] && [ -n "${noltt:-}" ]; then
+	if [ "$t" = lttng ] && ! command -v babeltrace2 > /dev/null; then
 		echo "peerthr: lttng: no babeltrace2 to count its records" >> "$raw"
 		continue
 	fi
