@@ -4,11 +4,18 @@
 # bench kernels of scripts/build and a "null" kernel: the sub-buffer one
 # with null-buffer.diff applied (reserve = checks, recursion lock, one
 # clock read and a record header written to a per-CPU scratch area;
-# commit = unlock), built by hand into $RB_CACHE/build/uml-null-bench.
+# commit = unlock), built by hand into $RB_CACHE/build/uml-null-bench:
+#   git -C $RB_CACHE/linux worktree add --detach /var/tmp/rb-null series
+#   cd /var/tmp/rb-null; for p in $TOP/scripts/uml/*.patch \
+#     $TOP/results/bench/20261127-null-bound/null-buffer.diff; do git apply $p; done
+#   O=$RB_CACHE/build/uml-null-bench; mkdir -p $O
+#   cp $RB_CACHE/build/uml-subbuf-bench/{.config,.rb-platform} $O
+#   make O=$O ARCH=um CC="ccache gcc" -j2 linux modules
+#   make O=$O ARCH=um INSTALL_MOD_PATH=$O/modroot modules_install
 # Usage: nb.sh ROUNDS OUTDIR
 set -e
 rounds=$1 out=$2
-top=/work/main
+top=$(cd "$(dirname "$0")/../../.." && pwd)
 mkdir -p "$out"
 for r in $(seq 1 "$rounds"); do
 	for f in legacy subbuf null; do
