@@ -41,7 +41,9 @@ run() {
 	echo "$clock" > $T/trace_clock
 	echo > $T/trace
 	echo 1 > $T/tracing_on
-	# Warm-up: a buffer's worth of 16-byte records and half again
+	# Warm-up: 1.5 buffers' worth counted in 16-byte records; the
+	# event's records are 24 bytes (results/bench/20261127-p99-tail/),
+	# so over two buffers' worth
 	echo $(( size * 1024 / 16 * 3 / 2 + 10000 )) > $P/warmup
 	for i in $(seq "$reps"); do
 		line=$(teb_run "$n") || return 1

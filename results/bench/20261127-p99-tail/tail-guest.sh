@@ -1,7 +1,7 @@
 #!/bin/bash
 # Guest side of tail.sh: trace_event_bench with tail.diff (teb_tail.ko,
 # given by path), one CPU, local clock, overwrite, as latbench.sh runs it
-# (warm-up of 1.5 buffers, 10^6 samples); per size 16 and 1408 KiB one run
+# (latbench's warm-up, over two buffers of 24-byte records; 10^6 samples); per size 16 and 1408 KiB one run
 # to find p90, then three runs counting the samples >= p90 + 8 ns by
 # position.  Writes $RB_OUT/tail.txt.
 T=/sys/kernel/tracing

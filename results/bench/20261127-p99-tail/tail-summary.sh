@@ -1,7 +1,9 @@
 #!/bin/bash
 # tail-summary.sh TAIL.TXT: per size and run, the slow samples' share, how
-# they fall mod 4 (records per cache line), and the residues mod 255 that
-# hold the most of them, with the share of the slow samples there.
+# they fall by sequence number mod 4, and the residues mod 255 that hold
+# the most of them, with the share of the slow samples there.  (tail.diff
+# chose 255 for 16-byte records; the records are 24 bytes, 170 per
+# sub-buffer, so one position shows as three residues 85 apart.)
 awk '
 $3 == "result" { for (i = 4; i <= NF; i++) if ($i ~ /^(p90|p99|mean)=/) r[$1 " " $2] = r[$1 " " $2] " " $i }
 $3 ~ /^slow_ns=/ {
