@@ -863,28 +863,57 @@ rb_fill_slot(struct ring_buffer_per_cpu *cpu_buffer, unsigned int depth,
 }
 
 /*
+ * What a writer reads before it decides where its record goes: the
+ * offset, then the time stamp word and its hint, then the clock.  The
+ * clock comes last, so that a writer whose offset cmpxchg succeeds has a
+ * time no earlier than any record before its own.
+ */
+struct rb_wsnap {
+	unsigned long	wpos;
+	unsigned long	lts;
+	u64		hint;
+	u64		ts;
+};
+
+static __always_inline void
+rb_read_wsnap(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
+	      struct rb_wsnap *snap)
+{
+	snap->wpos = local_read(&cpu_buffer->offset);
+	snap->lts = READ_ONCE(cpu_buffer->lts);
+	snap->hint = READ_ONCE(cpu_buffer->lts_hint);
+	snap->ts = rb_time_stamp(buffer);
+}
+
+/*
  * rb_reserve_slow(): every reservation the fast path in rb_reserve() does
  * not make, for a record of @len bytes at nesting @depth (claimed there).
- * Read the offset, the last time stamp and the clock again and decide the
- * slot: the first record of a sub-buffer (after the checks of
- * rb_new_subbuf()), a record behind a time record, a switch to the next
- * sub-buffer; cmpxchg the offset, and start over when a nested writer
- * moved it.  The clock is read inside the loop, so times are in buffer
- * order.
+ * Decide the slot from @first, what the fast path read, or when that is
+ * NULL (its cmpxchg failed) from the offset, the last time stamp and the
+ * clock read again: the first record of a sub-buffer (after the checks
+ * of rb_new_subbuf()), a record behind a time record, a switch to the
+ * next sub-buffer; cmpxchg the offset, and start over, reading all of
+ * them again, when a nested writer moved it.  The clock is read inside
+ * the loop, so times are in buffer order.
  */
 static noinline struct ring_buffer_event *
 rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
-		unsigned long len, unsigned int depth)
+		unsigned long len, unsigned int depth, const struct rb_wsnap *first)
 {
 	unsigned long wpos, begin, end, in_sb, lts;
+	struct rb_wsnap snap;
 	enum rb_ts_kind kind;
 	u64 ts, hint, delta = 0;
 
-	for (;;) {
-		wpos = local_read(&cpu_buffer->offset);
-		lts = READ_ONCE(cpu_buffer->lts);
-		hint = READ_ONCE(cpu_buffer->lts_hint);
-		ts = rb_time_stamp(buffer);
+	for (;; first = NULL) {
+		if (first)
+			snap = *first;
+		else
+			rb_read_wsnap(buffer, cpu_buffer, &snap);
+		wpos = snap.wpos;
+		lts = snap.lts;
+		hint = snap.hint;
+		ts = snap.ts;
 		in_sb = wpos & rb_sb_mask(cpu_buffer);
 		begin = wpos;
 		if (unlikely(!in_sb)) {
@@ -939,8 +968,9 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
  * header that fits in the sub-buffer the offset is in: read the offset,
  * the last time stamp and the clock, one local_cmpxchg, write the header.
  * The first record of a sub-buffer, a record that needs a time record in
- * front, one that does not fit, and a cmpxchg that a nested writer made
- * fail go to rb_reserve_slow(), which starts over.
+ * front and one that does not fit go to rb_reserve_slow() with what was
+ * read; a cmpxchg that a nested writer made fail goes there without, to
+ * read it all again.
  */
 static __always_inline struct ring_buffer_event *
 rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
@@ -948,8 +978,9 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 {
 	unsigned long len = rb_event_len(length);
 	unsigned int depth = cpu_buffer->depth;
-	unsigned long wpos, in_sb, lts;
-	u64 ts, hint, delta;
+	struct rb_wsnap snap;
+	unsigned long in_sb;
+	u64 delta;
 
 	if (unlikely(depth >= RB_MAX_DEPTH)) {
 		WARN_ON_ONCE(1);
@@ -959,24 +990,20 @@ rb_reserve(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 	cpu_buffer->depth = depth + 1;
 	barrier();
 
-	wpos = local_read(&cpu_buffer->offset);
-	lts = READ_ONCE(cpu_buffer->lts);
-	hint = READ_ONCE(cpu_buffer->lts_hint);
-	ts = rb_time_stamp(buffer);
-	in_sb = wpos & rb_sb_mask(cpu_buffer);
+	rb_read_wsnap(buffer, cpu_buffer, &snap);
+	in_sb = snap.wpos & rb_sb_mask(cpu_buffer);
 	if (unlikely(!in_sb || in_sb + len > rb_sb_size(cpu_buffer) ||
 		     buffer->time_stamp_abs ||
-		     rb_ts_kind(wpos, lts, hint, ts, &delta) != RB_TS_DELTA))
-		goto slow_path;
-	if (unlikely(local_cmpxchg(&cpu_buffer->offset, wpos, wpos + len) != wpos))
-		goto slow_path;
+		     rb_ts_kind(snap.wpos, snap.lts, snap.hint, snap.ts,
+				&delta) != RB_TS_DELTA))
+		return rb_reserve_slow(buffer, cpu_buffer, len, depth, &snap);
+	if (unlikely(local_cmpxchg(&cpu_buffer->offset, snap.wpos,
+				   snap.wpos + len) != snap.wpos))
+		return rb_reserve_slow(buffer, cpu_buffer, len, depth, NULL);
 
-	rb_update_lts(cpu_buffer, ts, wpos + len);
-	return rb_fill_slot(cpu_buffer, depth, wpos, wpos + len, ts,
-			    RB_TS_DELTA, delta, len);
-
- slow_path:
-	return rb_reserve_slow(buffer, cpu_buffer, len, depth);
+	rb_update_lts(cpu_buffer, snap.ts, snap.wpos + len);
+	return rb_fill_slot(cpu_buffer, depth, snap.wpos, snap.wpos + len,
+			    snap.ts, RB_TS_DELTA, delta, len);
 }
 
 /**

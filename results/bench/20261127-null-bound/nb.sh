@@ -12,13 +12,16 @@
 #   cp $RB_CACHE/build/uml-subbuf-bench/{.config,.rb-platform} $O
 #   make O=$O ARCH=um CC="ccache gcc" -j2 linux modules
 #   make O=$O ARCH=um INSTALL_MOD_PATH=$O/modroot modules_install
-# Usage: nb.sh ROUNDS OUTDIR
+# Any other UML bench kernels can be named instead, booted in that order
+# ($RB_CACHE/build/uml-F-bench for each F; ../20261127-p99-position/).
+# Usage: nb.sh ROUNDS OUTDIR [F...]   (default: legacy subbuf null)
 set -e
 rounds=$1 out=$2
+shift 2
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 mkdir -p "$out"
 for r in $(seq 1 "$rounds"); do
-	for f in legacy subbuf null; do
+	for f in ${@:-legacy subbuf null}; do
 		run=/tmp/nb/$f-$r
 		rm -rf "$run"
 		"$top/scripts/vm" -q -k "$RB_CACHE/build/uml-$f-bench" -o "$run" -t 1800 -- \
