@@ -900,10 +900,10 @@ static noinline struct ring_buffer_event *
 rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buffer,
 		unsigned long len, unsigned int depth, const struct rb_wsnap *first)
 {
-	unsigned long wpos, begin, end, in_sb, lts;
+	unsigned long wpos, begin, end, in_sb;
 	struct rb_wsnap snap;
 	enum rb_ts_kind kind;
-	u64 ts, hint, delta = 0;
+	u64 ts, delta = 0;
 
 	for (;; first = NULL) {
 		if (first)
@@ -911,8 +911,6 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 		else
 			rb_read_wsnap(buffer, cpu_buffer, &snap);
 		wpos = snap.wpos;
-		lts = snap.lts;
-		hint = snap.hint;
 		ts = snap.ts;
 		in_sb = wpos & rb_sb_mask(cpu_buffer);
 		begin = wpos;
@@ -924,7 +922,8 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 			if (unlikely(buffer->time_stamp_abs))
 				kind = RB_TS_ABS;
 			else
-				kind = rb_ts_kind(wpos, lts, hint, ts, &delta);
+				kind = rb_ts_kind(wpos, snap.lts, snap.hint, ts,
+						  &delta);
 			end = wpos + len + (kind == RB_TS_DELTA ? 0 : RB_LEN_TIME_STAMP);
 			if (end - (wpos - in_sb) > rb_sb_size(cpu_buffer)) {
 				/* Switch: pad the rest, start the next one */
