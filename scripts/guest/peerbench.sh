@@ -40,13 +40,7 @@ mkdir -p $tmp
 : > "$raw"
 note() { echo "peerbench: $*" | tee -a "$raw" >&2; }
 
-sysloop_setup $bin
-case $? in
-0) ;;
-2) note "no syscall events in this kernel: skipped"
-   exit 0 ;;
-*) exit 1 ;;
-esac
+sysloop_setup $bin "$raw"
 loop() { taskset -c 0 $bin "$calls"; }
 echo 1024 > $T/buffer_size_kb
 

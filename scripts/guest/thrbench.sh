@@ -8,10 +8,10 @@
 # an event is lost when the writers' call count exceeds the records in the
 # trace.dat.  Rates per CPU go up from START (default 10000) on a 1-2-5
 # ladder (zero_loss in lib.sh, which peerthr.sh shares) to the first rate
-# that loses events, then three bisection steps.  When the writers fall
+# that loses events, then five bisection steps.  When the writers fall
 # short of a rate by more than 10% (a slow CPU, e.g. TCG) and nothing was
-# lost, the ladder stops there: the writers, not the consumer, are the
-# limit, and the figure says so in thr-raw.txt.
+# lost, on the ladder or in a bisection step, no higher rate is tried: the
+# writers, not the consumer, are the limit, and thr-raw.txt says so.
 #
 # A rate counts as kept up with when REPS recordings (default 3) in a row
 # lose nothing.  One recording per rate decided on noise: at 2 M/s under
