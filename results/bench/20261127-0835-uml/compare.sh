@@ -1,8 +1,8 @@
 #!/bin/bash
-# compare.sh A B: the median subbuf/legacy ratio of every metric in the
-# Summary tables of two scripts/bench runs' README.md, side by side, the
-# difference, and whether it is within 0.05 (issue #18's reproducibility
-# bar).  Usage: compare.sh RUNDIR-A RUNDIR-B
+# compare.sh A B: the median subbuf/legacy ratio of every uml (native)
+# metric in the Summary tables of two scripts/bench runs' README.md, side
+# by side, the difference, and whether it is within 0.05 (issue #18's
+# reproducibility bar).  Usage: compare.sh RUNDIR-A RUNDIR-B
 set -e
 [ $# = 2 ] || { echo "usage: compare.sh RUNDIR-A RUNDIR-B" >&2; exit 2; }
 ratios() { # ratios README: "metric<TAB>median ratio" of its Summary table
