@@ -12,9 +12,9 @@
 #   lttng    an LTTng session to disk, discard channel of 4 sub-buffers of
 #            256 KiB per CPU (LTTng's kernel default is 4 of 1 MiB)
 # An attempt's loss is the events the writers made (2 x calls) minus those
-# of the writers in the tool's output (trace-cmd report and perf report by
-# task; babeltrace2's counter sink counts all, as LTTng's records do not
-# name the task), or what the tool says it lost (ftrace: overrun; perf: its
+# of the writers in the tool's output (trace-cmd report and perf script by
+# task, a record perf.data holds twice counted once; babeltrace2's counter
+# sink counts all, as LTTng's records do not name the task), or what the tool says it lost (ftrace: overrun; perf: its
 # LOST records; LTTng: discarded events) when that is more.  More of the
 # writers' records than events made is noted in peerthr-raw.txt, and ends
 # the run for ftrace: the sub-buffer buffer must not duplicate or garble a
@@ -60,7 +60,7 @@ chmod +x $tmp/writers
 # the events the tool says it lost (perf: its LOST records, each one or
 # more events) and how it says so.
 record() {
-	local said=
+	local said= n r
 	case $1 in
 	ftrace)
 		trace-cmd record -q -b 1024 -o $tmp/t.dat -e syscalls:sys_enter_getppid \
@@ -72,10 +72,12 @@ record() {
 	perf)
 		perf record -q -a -m 256 -o $tmp/p.data -e syscalls:sys_enter_getppid \
 			-e syscalls:sys_exit_getppid -- $tmp/writers "$2" > $tmp/rec.log 2>&1
-		echo "$(perf report -i $tmp/p.data --sort comm -n --stdio -q 2> /dev/null |
-				awk '$3 == "sysloop" { n += $2 } END { print n + 0 }')" \
-			"$(perf report -i $tmp/p.data --stats 2> /dev/null |
-				awk '/LOST events:/ { n = $3 } END { print n + 0, "LOST records", n + 0 }')"
+		perf script -i $tmp/p.data -F comm,tid,cpu,time,event 2> /dev/null |
+			count_once sysloop > $tmp/count
+		read -r n r < $tmp/count
+		echo "$n $(perf report -i $tmp/p.data --stats 2> /dev/null |
+				awk '/LOST events:/ { n = $3 } END { print n + 0, "LOST records", n + 0 }')" \
+			"repeated $r"
 		rm -f $tmp/p.data ;;
 	lttng)
 		lttng create zl --output=$tmp/lttng > /dev/null &&
@@ -106,7 +108,8 @@ attempt() {
 		# LTTng's output does not name the task: another process's
 		# getppid() adds records there, and its discard count tells the
 		# loss.  trace-cmd's and perf's outputs do: a writer's event
-		# recorded twice, or a record that names a writer wrongly.
+		# recorded twice (but as perf's adjacent copies, counted once
+		# above), or a record that names a writer wrongly.
 		echo "peerthr: $tool at $1/s per CPU: $((-lost)) records more than the writers' events" |
 			tee -a "$raw" >&2
 		[ "$tool" != ftrace ] || return 1
