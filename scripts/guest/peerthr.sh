@@ -14,11 +14,12 @@
 # An attempt's loss is the events the writers made (2 x calls) minus those
 # of the writers in the tool's output (trace-cmd report and perf script by
 # task, a record perf.data holds twice counted once; babeltrace2's counter
-# sink counts all, as LTTng's records do not name the task), or what the tool says it lost (ftrace: overrun; perf: its
-# LOST records; LTTng: discarded events) when that is more.  More of the
-# writers' records than events made is noted in peerthr-raw.txt, and ends
-# the run for ftrace: the sub-buffer buffer must not duplicate or garble a
-# record.  Rates go up a ladder, as thrbench.sh's (zero_loss in lib.sh).
+# sink counts all, as LTTng's records do not name the task), or what the
+# tool says it lost (ftrace: overrun; perf: its LOST records; LTTng:
+# discarded events) when that is more.  More of the writers' records than
+# events made is noted in peerthr-raw.txt, and ends the run for ftrace: the
+# sub-buffer buffer must not duplicate or garble a record.  Rates go up a
+# ladder, as thrbench.sh's (zero_loss in lib.sh).
 #
 # Usage: peerthr.sh [SECS [START [MAX [REPS]]]]
 #   START, MAX: events/s per CPU (default 20000, 20000000); REPS default 3.
