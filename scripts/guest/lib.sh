@@ -24,6 +24,43 @@ teb_run() {
 # teb_stat LINE STAT: the value of STAT (mean, std, p50, ...) in LINE.
 teb_stat() { echo "$1" | grep -o " $2=[0-9.]*" | cut -d= -f2; }
 
+# teb_rate_setup: for trace-cmd recordings of trace_event_bench's rate
+# writers (thrbench.sh; results/bench/20261127-zl-stalls/zlstall.sh):
+# loads the module and leaves the top-level buffer off and empty, local
+# clock, overwrite mode, 1408 KiB per CPU (trace-cmd's default size).
+teb_rate_setup() {
+	local t=/sys/kernel/tracing
+	modprobe trace_event_bench || return 1
+	echo 0 > $t/tracing_on
+	echo local > $t/trace_clock
+	echo 1 > $t/options/overwrite
+	echo 1408 > $t/buffer_size_kb
+	echo > $t/trace
+}
+
+# teb_rate_record RATE SECS DAT LOG: one "trace-cmd record" of teb_event
+# into DAT (its output into LOG) while the rate writers run at RATE calls
+# per second and CPU for SECS seconds; prints the calls they made.
+teb_rate_record() {
+	local t=/sys/kernel/tracing p=/sys/module/trace_event_bench/parameters pid i
+	rm -f "$3"
+	trace-cmd record -q -e trace_event_bench:teb_event -o "$3" > "$4" 2>&1 &
+	pid=$!
+	# Recording has begun when trace-cmd turned the event on
+	for i in $(seq 100); do
+		[ "$(cat $t/events/trace_event_bench/teb_event/enable)" = 1 ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	echo "$1" > $p/rate
+	sleep "$2"
+	echo 0 > $p/rate
+	cat $p/written
+	sleep 0.5
+	kill -INT $pid
+	wait $pid
+}
+
 # kconfig OPTION: its value in the running kernel's configuration
 # (/proc/config.gz, else /boot/config-<release>); empty when not set.
 kconfig() {

@@ -27,38 +27,16 @@
 #   thr.lost_at_2x <events lost per second at twice that rate> (not when
 #                  the writers were the limit)
 . "$RB_TOP/scripts/guest/lib.sh"
-T=/sys/kernel/tracing
-P=/sys/module/trace_event_bench/parameters
 secs=${1:-2} start=${2:-10000} max=${3:-20000000} reps=${4:-3}
 dat=/tmp/thr.dat
 ncpu=$(nproc)
-modprobe trace_event_bench || exit 1
-echo 0 > $T/tracing_on
-echo local > $T/trace_clock
-echo 1 > $T/options/overwrite
-echo 1408 > $T/buffer_size_kb
-echo > $T/trace
+teb_rate_setup || exit 1
 
 # attempt RATE: one recording; prints the events lost (0 = none) and the
 # events per second and CPU the writers achieved.
 attempt() {
-	local rate=$1 pid w rec i
-	rm -f $dat
-	trace-cmd record -q -e trace_event_bench:teb_event -o $dat > /tmp/thr-rec.log 2>&1 &
-	pid=$!
-	# Recording has begun when trace-cmd turned the event on
-	for i in $(seq 100); do
-		[ "$(cat $T/events/trace_event_bench/teb_event/enable)" = 1 ] && break
-		sleep 0.1
-	done
-	sleep 0.5
-	echo "$rate" > $P/rate
-	sleep "$secs"
-	echo 0 > $P/rate
-	w=$(cat $P/written)
-	sleep 0.5
-	kill -INT $pid
-	wait $pid
+	local rate=$1 w rec
+	w=$(teb_rate_record "$rate" "$secs" $dat /tmp/thr-rec.log)
 	rec=$(trace-cmd report -i $dat 2>/dev/null | grep -c ' teb_event: ')
 	echo "$rate $w $rec $((w - rec)) $secs" >> "$RB_OUT/thr-raw.txt"
 	echo "thrbench: rate $rate/s per CPU: written $w, recorded $rec" >&2

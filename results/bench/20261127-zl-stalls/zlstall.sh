@@ -25,36 +25,15 @@
 # gap_before_loss_us: for each run of lost records, the largest gap between
 # two recorded records in the 50 ms before the first one lost.
 . "$RB_TOP/scripts/guest/lib.sh"
-T=/sys/kernel/tracing
-P=/sys/module/trace_event_bench/parameters
 rates=${ZL_RATE:-2000000} n=${ZL_N:-12} secs=2
 dat=/tmp/zl.dat
-modprobe trace_event_bench || exit 1
-echo 0 > $T/tracing_on
-echo local > $T/trace_clock
-echo 1 > $T/options/overwrite
-echo 1408 > $T/buffer_size_kb
-echo > $T/trace
+teb_rate_setup || exit 1
 echo "# rates $rates /s per CPU, $secs s per recording, $(nproc) CPU(s), $(uname -r)"
 echo "# rate i written recorded lost first_seq last_seq maxgap_us gaps_over_15ms lost_runs gap_before_loss_us..."
 first=0
 for rate in $rates; do
 for i in $(seq $first "$n"); do
-	rm -f $dat
-	trace-cmd record -q -e trace_event_bench:teb_event -o $dat > /tmp/zl-rec.log 2>&1 &
-	pid=$!
-	for j in $(seq 100); do
-		[ "$(cat $T/events/trace_event_bench/teb_event/enable)" = 1 ] && break
-		sleep 0.1
-	done
-	sleep 0.5
-	echo "$rate" > $P/rate
-	sleep "$secs"
-	echo 0 > $P/rate
-	w=$(cat $P/written)
-	sleep 0.5
-	kill -INT $pid
-	wait $pid
+	w=$(teb_rate_record "$rate" "$secs" $dat /tmp/zl-rec.log)
 	# -t: time stamps to the nanosecond
 	trace-cmd report -t -i $dat 2> /dev/null | awk -v w="$w" -v i="$rate $i" '
 	/ teb_event: +seq=/ {
