@@ -61,6 +61,19 @@ teb_rate_record() {
 	wait $pid
 }
 
+# teb_rate_attempt RATE: an ATTEMPT of zero_loss and half_loss (below) for
+# trace-cmd: one teb_rate_record of TEB_SECS seconds into /tmp/thr.dat;
+# appends "rate written recorded lost seconds" to TEB_RAW and prints the
+# events lost (0 = none) and the events/s per CPU the writers achieved.
+teb_rate_attempt() {
+	local rate=$1 dat=/tmp/thr.dat w rec
+	w=$(teb_rate_record "$rate" "$TEB_SECS" $dat /tmp/thr-rec.log)
+	rec=$(trace-cmd report -i $dat 2>/dev/null | grep -c ' teb_event: ')
+	echo "$rate $w $rec $((w - rec)) $TEB_SECS" >> "$TEB_RAW"
+	echo "teb_rate_attempt: rate $rate/s per CPU: written $w, recorded $rec" >&2
+	echo $((w - rec)) $((w / TEB_SECS / $(nproc)))
+}
+
 # kconfig OPTION: its value in the running kernel's configuration
 # (/proc/config.gz, else /boot/config-<release>); empty when not set.
 kconfig() {
@@ -154,6 +167,56 @@ zero_loss() {
 		good=$lo
 	fi
 	echo "$good_rate $good $bound"
+}
+
+# hl_rate START X: START times e^(X / 1000), to the event (half_loss's
+# steps are in thousandths of the logarithm of the rate).
+hl_rate() { awk -v s="$1" -v x="$2" 'BEGIN { printf "%d", s * exp(x / 1000) }'; }
+
+# half_loss ATTEMPT START N RAW: the event rate at which half of a
+# consumer's recordings lose events, by the up-and-down method (Dixon and
+# Mood, J. Am. Stat. Assoc. 43(241), 1948).  Near the top a rate is not
+# kept up with or not: a 2-s recording is clean with a probability that
+# falls from 0.97 to 0.02 between 2.25 and 3.0 M/s under UML
+# (results/bench/20261127-zl-stalls/), so where zero_loss's ladder stops
+# is partly chance; the rate where that probability is one half is what
+# a fixed number of recordings can estimate.  "ATTEMPT RATE" as for
+# zero_loss.  N recordings, the first at START; after a clean one the next
+# rate is one step higher, after one that lost one step lower.  The step
+# starts at 24% (of the logarithm of the rate) and halves at each change
+# of direction, down to 4%; the estimate is the geometric mean of the
+# rates of the recordings made at 4% and of the rate that would come
+# next.  When the writers fall short of a clean rate by more than 10%, no
+# higher rate is tried (as in zero_loss).  Prints "rate count lost
+# bound": the estimate (0 when fewer than 4 recordings were made at 4%,
+# or when the writers were the limit), the recordings it averages, how
+# many of those lost events, and 1 when the writers were the limit.
+half_loss() {
+	local attempt=$1 start=$2 n=$3 raw=$4
+	local x=0 step=240 up= i rate lost got sum=0 cnt=0 nlost=0
+
+	echo "# half-loss recordings, $n from $start:" >> "$raw"
+	for i in $(seq "$n"); do
+		rate=$(hl_rate "$start" $x)
+		read -r lost got < <($attempt "$rate") || return 1
+		if [ "$lost" -eq 0 ] && zl_short "$rate" "$got" "$raw"; then
+			echo "0 $cnt $nlost 1"
+			return 0
+		fi
+		if [ $step = 40 ]; then
+			sum=$((sum + x)) cnt=$((cnt + 1)) nlost=$((nlost + (lost > 0)))
+		fi
+		if [ -n "$up" ] && [ "$up" != $((lost == 0)) ] && [ $step -gt 40 ]; then
+			step=$((step / 2 < 40 ? 40 : step / 2))
+		fi
+		up=$((lost == 0))
+		x=$((up ? x + step : x - step))
+	done
+	if [ $cnt -lt 4 ]; then
+		echo "0 $cnt $nlost 0"
+		return 0
+	fi
+	echo "$(hl_rate "$start" $(((sum + x) / (cnt + 1)))) $cnt $nlost 0"
 }
 
 # peers_find TMP RAW: which of perf and LTTng can record system calls here,

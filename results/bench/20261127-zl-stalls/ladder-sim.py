@@ -25,17 +25,11 @@ def loglik(r0, s):
     return ll
 
 
-best = max(((loglik(r0 / 1000, s / 1000), r0 / 1000, s / 1000)
-            for r0 in range(2300, 3001, 5) for s in range(20, 401, 5)))
-_, r0, s = best
-print(f"fit: p(clean) = 1 / (1 + exp((r - {r0:.3f}) / {s:.3f}))")
-for r in (2.0, 2.25, 2.5, 2.75, 3.0):
-    print(f"  p({r}) = {p_clean(r, r0, s):.2f}")
-
-
-def ladder(rng):
+def ladder(clean):
+    """The ladder's result when a recording at rate r is clean if clean(r)
+    (also used by ../20261127-half-loss/analyse.py)."""
     def clean3(r):
-        return all(rng.random() < p_clean(r, r0, s) for _ in range(3))
+        return all(clean(r) for _ in range(3))
     r, good, bad = 0.02, 0.0, 0.0
     while r <= 20.0:
         if clean3(r):
@@ -57,19 +51,32 @@ def ladder(rng):
     return good
 
 
-rng = random.Random(1)
-res = sorted(ladder(rng) for _ in range(100000))
-q = [res[int(len(res) * f)] for f in (0.05, 0.25, 0.5, 0.75, 0.95)]
-print("simulated ladder result, M/s per CPU: 5% {:.2f}, 25% {:.2f}, median {:.2f}, "
-      "75% {:.2f}, 95% {:.2f}".format(*q))
-print(f"  min {res[0]:.2f}, max {res[-1]:.2f}")
-obs = [2.51, 2.83, 2.82, 1.84, 2.00, 2.25, 1.84, 2.52, 2.52, 2.52, 2.25, 2.52,
-       2.31, 2.00, 2.25, 2.75, 2.67, 1.96]
-lo_sim = sum(1 for x in res if x <= 2.0) / len(res)
-hi_sim = sum(1 for x in res if x >= 2.7) / len(res)
-lo_obs = sum(1 for x in obs if x <= 2.0) / len(obs)
-hi_obs = sum(1 for x in obs if x >= 2.7) / len(obs)
-print(f"at or below 2.0 M: simulated {lo_sim:.3f}, observed {lo_obs:.3f} "
-      f"({sum(1 for x in obs if x <= 2.0)} of {len(obs)} sub-buffer boots, 06:15/08:35/11:36)")
-print(f"at or above 2.7 M: simulated {hi_sim:.3f}, observed {hi_obs:.3f} "
-      f"({sum(1 for x in obs if x >= 2.7)} of {len(obs)})")
+def main():
+    best = max(((loglik(r0 / 1000, s / 1000), r0 / 1000, s / 1000)
+                for r0 in range(2300, 3001, 5) for s in range(20, 401, 5)))
+    _, r0, s = best
+    print(f"fit: p(clean) = 1 / (1 + exp((r - {r0:.3f}) / {s:.3f}))")
+    for r in (2.0, 2.25, 2.5, 2.75, 3.0):
+        print(f"  p({r}) = {p_clean(r, r0, s):.2f}")
+
+    rng = random.Random(1)
+    res = sorted(ladder(lambda r: rng.random() < p_clean(r, r0, s))
+                 for _ in range(100000))
+    q = [res[int(len(res) * f)] for f in (0.05, 0.25, 0.5, 0.75, 0.95)]
+    print("simulated ladder result, M/s per CPU: 5% {:.2f}, 25% {:.2f}, median {:.2f}, "
+          "75% {:.2f}, 95% {:.2f}".format(*q))
+    print(f"  min {res[0]:.2f}, max {res[-1]:.2f}")
+    obs = [2.51, 2.83, 2.82, 1.84, 2.00, 2.25, 1.84, 2.52, 2.52, 2.52, 2.25, 2.52,
+           2.31, 2.00, 2.25, 2.75, 2.67, 1.96]
+    lo_sim = sum(1 for x in res if x <= 2.0) / len(res)
+    hi_sim = sum(1 for x in res if x >= 2.7) / len(res)
+    lo_obs = sum(1 for x in obs if x <= 2.0) / len(obs)
+    hi_obs = sum(1 for x in obs if x >= 2.7) / len(obs)
+    print(f"at or below 2.0 M: simulated {lo_sim:.3f}, observed {lo_obs:.3f} "
+          f"({sum(1 for x in obs if x <= 2.0)} of {len(obs)} sub-buffer boots, 06:15/08:35/11:36)")
+    print(f"at or above 2.7 M: simulated {hi_sim:.3f}, observed {hi_obs:.3f} "
+          f"({sum(1 for x in obs if x >= 2.7)} of {len(obs)})")
+
+
+if __name__ == "__main__":
+    main()
