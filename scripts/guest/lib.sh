@@ -62,13 +62,15 @@ teb_rate_record() {
 }
 
 # teb_rate_attempt RATE: an ATTEMPT of zero_loss and half_loss (below) for
-# trace-cmd: one teb_rate_record of TEB_SECS seconds into /tmp/thr.dat;
-# appends "rate written recorded lost seconds" to TEB_RAW and prints the
-# events lost (0 = none) and the events/s per CPU the writers achieved.
+# trace-cmd: one teb_rate_record of TEB_SECS seconds into /tmp/thr.dat,
+# removed once counted; appends "rate written recorded lost seconds" to
+# TEB_RAW and prints the events lost (0 = none) and the events/s per CPU
+# the writers achieved.
 teb_rate_attempt() {
 	local rate=$1 dat=/tmp/thr.dat w rec
 	w=$(teb_rate_record "$rate" "$TEB_SECS" $dat /tmp/thr-rec.log)
 	rec=$(trace-cmd report -i $dat 2>/dev/null | grep -c ' teb_event: ')
+	rm -f $dat
 	echo "$rate $w $rec $((w - rec)) $TEB_SECS" >> "$TEB_RAW"
 	echo "teb_rate_attempt: rate $rate/s per CPU: written $w, recorded $rec" >&2
 	echo $((w - rec)) $((w / TEB_SECS / $(nproc)))

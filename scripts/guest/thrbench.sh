@@ -57,5 +57,4 @@ if [ "$good" -gt 0 ] && [ $bound = 0 ]; then
 		[ "$rate" -gt 0 ] && echo "thr.half_loss $rate" >> "$RB_OUT/metrics.txt"
 	fi
 fi
-rm -f /tmp/thr.dat
 rmmod trace_event_bench
