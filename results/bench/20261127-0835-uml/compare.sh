@@ -1,13 +1,16 @@
 #!/bin/bash
-# compare.sh A B: the median subbuf/legacy ratio of every uml (native)
-# metric in the Summary tables of two scripts/bench runs' README.md, side
-# by side, the difference, and whether it is within 0.05 (issue #18's
-# reproducibility bar).  Usage: compare.sh RUNDIR-A RUNDIR-B
+# compare.sh A B [PLATFORM]: the median subbuf/legacy ratio of every metric
+# of PLATFORM (uml, the default, or vm) in the Summary tables of two
+# scripts/bench runs' README.md, side by side, the difference, and whether
+# it is within 0.05 (issue #18's reproducibility bar).
+# Usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]
 set -e
-[ $# = 2 ] || { echo "usage: compare.sh RUNDIR-A RUNDIR-B" >&2; exit 2; }
+[ $# = 2 ] || [ $# = 3 ] || { echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2; }
+plat=${3:-uml}
+case $plat in uml|vm) ;; *) echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2 ;; esac
 ratios() { # ratios README: "metric<TAB>median ratio" of its Summary table
-	awk -F' [|] ' '/^## Summary/ { on = 1 } /^## Across/ { on = 0 }
-		on && /^[|] uml/ && NF >= 6 { split($6, r, " / "); print $2 "\t" r[2] }' "$1"
+	awk -F' [|] ' -v p="| $plat " '/^## Summary/ { on = 1 } /^## Across/ { on = 0 }
+		on && index($0, p) == 1 && NF >= 6 { split($6, r, " / "); print $2 "\t" r[2] }' "$1"
 }
 join -t "$(printf '\t')" <(ratios "$1/README.md" | sort) <(ratios "$2/README.md" | sort) |
 	awk -F'\t' '{ d = $3 - $2; if (d < 0) d = -d
