@@ -5,9 +5,11 @@
 # it is within 0.05 (issue #18's reproducibility bar).
 # Usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]
 set -e
-[ $# = 2 ] || [ $# = 3 ] || { echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2; }
 plat=${3:-uml}
-case $plat in uml|vm) ;; *) echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2 ;; esac
+case $#:$plat in
+2:uml | 3:uml | 3:vm) ;;
+*) echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2 ;;
+esac
 ratios() { # ratios README: "metric<TAB>median ratio" of its Summary table
 	awk -F' [|] ' -v p="| $plat " '/^## Summary/ { on = 1 } /^## Across/ { on = 0 }
 		on && index($0, p) == 1 && NF >= 6 { split($6, r, " / "); print $2 "\t" r[2] }' "$1"
