@@ -2,8 +2,9 @@
 # Builds a kernel with early-open.diff (here) applied to the series'
 # kernel/trace/ring_buffer_subbuf.c: an experiment, never part of the
 # series.  It patches the source tree scripts/build uses for that platform
-# (under its lock for UML), builds a copy of scripts/build's build directory
-# of the same kernel without the diff incrementally, and puts the file back.
+# (holding scripts/build's UML tree lock either way), builds a copy of
+# scripts/build's build directory of the same kernel without the diff
+# incrementally, and puts the file back.
 #   um        $RB_CACHE/build/uml-early-bench from uml-subbuf-bench (tree
 #             $RB_CACHE/uml-src; run `scripts/build -p um -f subbuf -v
 #             bench` first)
@@ -15,16 +16,13 @@ usage="usage: build-early.sh um|x86-test"
 d=$(cd "$(dirname "$0")" && pwd)
 case "${1:-}" in
 -h) echo "$usage"; exit 0 ;;
-um|x86-test) [ $# = 1 ] || { echo "$usage" >&2; exit 2; } ;;
+um) src=uml-src from=uml-subbuf-bench O=uml-early-bench arch=um targets="linux modules" ;;
+x86-test) src=linux from=subbuf-test O=early-test arch=x86_64 targets="bzImage modules" ;;
 *) echo "$usage" >&2; exit 2 ;;
 esac
+[ $# = 1 ] || { echo "$usage" >&2; exit 2; }
 : "${RB_CACHE:?}"
-case "${1:-}" in
-um) src=$RB_CACHE/uml-src from=uml-subbuf-bench O=$RB_CACHE/build/uml-early-bench
-    arch=um targets="linux modules" ;;
-x86-test) src=$RB_CACHE/linux from=subbuf-test O=$RB_CACHE/build/early-test
-    arch=x86_64 targets="bzImage modules" ;;
-esac
+src=$RB_CACHE/$src O=$RB_CACHE/build/$O
 f=kernel/trace/ring_buffer_subbuf.c
 exec 9> "$RB_CACHE/uml-src.lock"
 flock 9
