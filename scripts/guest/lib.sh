@@ -38,27 +38,35 @@ teb_rate_setup() {
 	echo > $t/trace
 }
 
-# teb_rate_record RATE SECS DAT LOG: one "trace-cmd record" of teb_event
-# into DAT (its output into LOG) while the rate writers run at RATE calls
-# per second and CPU for SECS seconds; prints the calls they made.
-teb_rate_record() {
-	local t=/sys/kernel/tracing p=/sys/module/trace_event_bench/parameters pid i
-	rm -f "$3"
-	trace-cmd record -q -e trace_event_bench:teb_event -o "$3" > "$4" 2>&1 &
-	pid=$!
+# teb_rate_start DAT LOG: starts "trace-cmd record" of teb_event into DAT
+# (its output into LOG) in the background, its pid in teb_pid; returns
+# once the recording has begun.
+teb_rate_start() {
+	local t=/sys/kernel/tracing i
+	rm -f "$1"
+	trace-cmd record -q -e trace_event_bench:teb_event -o "$1" > "$2" 2>&1 &
+	teb_pid=$!
 	# Recording has begun when trace-cmd turned the event on
 	for i in $(seq 100); do
 		[ "$(cat $t/events/trace_event_bench/teb_event/enable)" = 1 ] && break
 		sleep 0.1
 	done
 	sleep 0.5
+}
+
+# teb_rate_record RATE SECS DAT LOG: one "trace-cmd record" of teb_event
+# into DAT (its output into LOG) while the rate writers run at RATE calls
+# per second and CPU for SECS seconds; prints the calls they made.
+teb_rate_record() {
+	local p=/sys/module/trace_event_bench/parameters
+	teb_rate_start "$3" "$4"
 	echo "$1" > $p/rate
 	sleep "$2"
 	echo 0 > $p/rate
 	cat $p/written
 	sleep 0.5
-	kill -INT $pid
-	wait $pid
+	kill -INT $teb_pid
+	wait $teb_pid
 }
 
 # teb_rate_attempt RATE: an ATTEMPT of zero_loss and half_loss (below) for

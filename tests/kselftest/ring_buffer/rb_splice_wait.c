@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A blocking splice() of per_cpu/cpuN/trace_pipe_raw while that CPU's
+ * buffer holds a record but no whole sub-buffer to hand over:
+ *
+ *  - buffer_percent 0 (wake on any data): the wait ends at once, since
+ *    the buffer is not empty, so the splice must return (nothing whole to
+ *    move: 0) instead of waiting again and again inside the kernel, deaf
+ *    to signals, until a sub-buffer fills.  The splice runs on another
+ *    CPU than the buffer's, whose writer fills a sub-buffer FILL_S
+ *    seconds later, so that a kernel that spins stops spinning and the
+ *    test ends; the CPU time the splice took tells.  (On one CPU the
+ *    spin would never end: skipped.)
+ *  - buffer_percent 50: the splice must sleep, without using the CPU,
+ *    until the watermark or a signal (here an alarm: EINTR).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../kselftest.h"
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define ALARM_S		3
+#define FILL_S		1
+#define SPIN_S		0.2	/* CPU seconds no splice takes unless it spins */
+
+static char saved_percent[16], saved_on[16];
+
+static int tfs_read(const char *file, char *buf, size_t size)
+{
+	char path[256];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int tfs_write(const char *file, const char *val)
+{
+	char path[256];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		return -1;
+	n = write(fd, val, strlen(val));
+	close(fd);
+	return n == (ssize_t)strlen(val) ? 0 : -1;
+}
+
+static void restore(void)
+{
+	tfs_write("buffer_percent", saved_percent);
+	tfs_write("tracing_on", saved_on);
+	tfs_write("trace", "");
+}
+
+static void on_alarm(int sig)
+{
+}
+
+static double seconds(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The sub-buffer size: what one splice hands over at least */
+static long subbuf_size(void)
+{
+	char buf[32];
+	long kb;
+
+	if (!tfs_read("buffer_subbuf_size_kb", buf, sizeof(buf))) {
+		kb = strtol(buf, NULL, 10);
+		if (kb > 0)
+			return kb * 1024;
+	}
+	return sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * One blocking splice of @fd into @pipe_w with buffer_percent @percent;
+ * its result, errno, wall and CPU seconds in the out parameters.
+ */
+static ssize_t splice_once(int fd, int pipe_w, long len, const char *percent,
+			   int *err, double *wall, double *cpu)
+{
+	double t0, c0;
+	ssize_t r;
+
+	if (tfs_write("buffer_percent", percent))
+		ksft_exit_fail_msg("cannot set buffer_percent to %s\n", percent);
+	t0 = seconds(CLOCK_MONOTONIC);
+	c0 = seconds(CLOCK_THREAD_CPUTIME_ID);
+	alarm(ALARM_S);
+	r = splice(fd, NULL, pipe_w, NULL, len, 0);
+	*err = errno;
+	alarm(0);
+	*wall = seconds(CLOCK_MONOTONIC) - t0;
+	*cpu = seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+	return r;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		ksft_exit_fail_msg("sched_setaffinity: %s\n", strerror(errno));
+}
+
+static void mark(int fd, const char *text)
+{
+	if (write(fd, text, strlen(text)) < 0)
+		ksft_exit_fail_msg("trace_marker: %s\n", strerror(errno));
+}
+
+/*
+ * An empty buffer, then a child on @cpu writes one record there (a
+ * partial sub-buffer) and, if @fill_bytes, that many more bytes of
+ * records FILL_S seconds later.  Returns once the first record is in.
+ */
+static pid_t one_record(int cpu, long fill_bytes)
+{
+	static const char line[] =
+		"rb_splice_wait: filling a sub-buffer, 64 bytes a record.....\n";
+	int fd, sync[2];
+	pid_t pid;
+	char c;
+	long n;
+
+	if (tfs_write("tracing_on", "0") || tfs_write("trace", "") ||
+	    tfs_write("tracing_on", "1"))
+		ksft_exit_fail_msg("cannot reset the buffer\n");
+	if (pipe(sync))
+		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+	if (!pid) {
+		pin(cpu);
+		fd = open(TRACEFS "/trace_marker", O_WRONLY);
+		if (fd < 0)
+			_exit(1);
+		mark(fd, "rb_splice_wait\n");
+		if (write(sync[1], "x", 1) != 1)
+			_exit(1);
+		if (fill_bytes) {
+			sleep(FILL_S);
+			for (n = 0; n < fill_bytes; n += sizeof(line))
+				mark(fd, line);
+		}
+		_exit(0);
+	}
+	close(sync[1]);
+	if (read(sync[0], &c, 1) != 1)
+		ksft_exit_fail_msg("the writer on CPU %d failed\n", cpu);
+	close(sync[0]);
+	return pid;
+}
+
+int main(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	int fd, me, other, err, status, pipefd[2];
+	double wall, cpu;
+	char path[256];
+	cpu_set_t set;
+	pid_t writer;
+	long len;
+	ssize_t r;
+
+	ksft_print_header();
+	if (geteuid())
+		ksft_exit_skip("must run as root\n");
+	if (tfs_read("buffer_percent", saved_percent, sizeof(saved_percent)) ||
+	    tfs_read("tracing_on", saved_on, sizeof(saved_on)))
+		ksft_exit_skip("no " TRACEFS "/buffer_percent\n");
+	if (sched_getaffinity(0, sizeof(set), &set))
+		ksft_exit_fail_msg("sched_getaffinity: %s\n", strerror(errno));
+	me = sched_getcpu();
+	for (other = 0; other < CPU_SETSIZE; other++)
+		if (other != me && CPU_ISSET(other, &set))
+			break;
+	ksft_set_plan(2);
+
+	pin(me);
+	atexit(restore);
+	if (sigaction(SIGALRM, &sa, NULL) || pipe(pipefd))
+		ksft_exit_fail_msg("sigaction, pipe: %s\n", strerror(errno));
+	len = subbuf_size();
+
+	if (other == CPU_SETSIZE) {
+		/* On one CPU a kernel that spins would hang */
+		ksft_test_result_skip("percent 0: needs two CPUs\n");
+	} else {
+		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", other);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			ksft_exit_fail_msg("%s: %s\n", path, strerror(errno));
+		writer = one_record(other, 2 * len);
+		r = splice_once(fd, pipefd[1], len, "0", &err, &wall, &cpu);
+		waitpid(writer, &status, 0);
+		close(fd);
+		if (r < 0)
+			ksft_test_result_fail("percent 0: %s after %.1f s (CPU %.1f s)\n",
+					      strerror(err), wall, cpu);
+		else if (cpu > SPIN_S)
+			ksft_test_result_fail("percent 0: spun %.1f s of CPU in %.1f s, got %zd\n",
+					      cpu, wall, r);
+		else
+			ksft_test_result_pass("percent 0: returned %zd after %.3f s\n",
+					      r, wall);
+	}
+
+	snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", me);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		ksft_exit_fail_msg("%s: %s\n", path, strerror(errno));
+	writer = one_record(me, 0);
+	waitpid(writer, &status, 0);
+	r = splice_once(fd, pipefd[1], len, "50", &err, &wall, &cpu);
+	if (r >= 0)
+		ksft_test_result_fail("percent 50: returned %zd after %.3f s, below the mark\n",
+				      r, wall);
+	else if (err != EINTR)
+		ksft_test_result_fail("percent 50: %s\n", strerror(err));
+	else if (cpu > SPIN_S)
+		ksft_test_result_fail("percent 50: %.1f s of CPU in %.1f s of waiting\n",
+				      cpu, wall);
+	else
+		ksft_test_result_pass("percent 50: slept %.1f s (CPU %.3f s) until a signal\n",
+				      wall, cpu);
+
+	ksft_finished();
+}
