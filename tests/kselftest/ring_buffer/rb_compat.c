@@ -48,8 +48,8 @@
 #include <traceevent/kbuffer.h>
 
 #include "../kselftest.h"
+#include "rb_tracefs.h"
 
-#define TRACEFS		"/sys/kernel/tracing"
 #define MAGIC		0x52427362	/* "bsBR": trace_marker_raw id */
 
 #define TYPE_PADDING	29
@@ -113,16 +113,10 @@ static int next_cpu(int cpu)
 	return -1;
 }
 
-static void tfs_write(const char *file, const char *val)
+static void tfs_set(const char *file, const char *val)
 {
-	char path[256];
-	int fd;
-
-	snprintf(path, sizeof(path), TRACEFS "/%s", file);
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0 || write(fd, val, strlen(val)) < 0)
-		die(path);
-	close(fd);
+	if (tfs_write(file, val))
+		die(file);
 }
 
 static unsigned long stat_field(int cpu, const char *name)
@@ -366,20 +360,6 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 		     cpu, walk_nr, nr);
 }
 
-/* A sub-buffer's size: buffer_subbuf_size_kb where the kernel has it */
-static long subbuf_size(void)
-{
-	FILE *f = fopen(TRACEFS "/buffer_subbuf_size_kb", "r");
-	long kb = 0;
-
-	if (f) {
-		if (fscanf(f, "%ld", &kb) != 1)
-			kb = 0;
-		fclose(f);
-	}
-	return kb > 0 ? kb * 1024 : sysconf(_SC_PAGESIZE);
-}
-
 /* Read what trace_pipe_raw of every CPU has now; returns pages read. */
 static int drain(int *fds, struct kbuffer *kbuf, unsigned char *page)
 {
@@ -472,14 +452,14 @@ int main(int argc, char **argv)
 	if (!st || !fds || !page || !kbuf)
 		die("alloc");
 
-	tfs_write("tracing_on", "0");
-	tfs_write("events/enable", "0");
-	tfs_write("options/overwrite", overwrite ? "1" : "0");
+	tfs_set("tracing_on", "0");
+	tfs_set("events/enable", "0");
+	tfs_set("options/overwrite", overwrite ? "1" : "0");
 	if (!kb)
 		kb = concurrent ? 1024 : 32;
 	snprintf(path, sizeof(path), "%u", kb);
-	tfs_write("buffer_size_kb", path);
-	tfs_write("trace", "");
+	tfs_set("buffer_size_kb", path);
+	tfs_set("trace", "");
 	raw_id = raw_data_id();
 	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
@@ -487,7 +467,7 @@ int main(int argc, char **argv)
 		if (fds[cpu] < 0)
 			die(path);
 	}
-	tfs_write("tracing_on", "1");
+	tfs_set("tracing_on", "1");
 
 	running = 0;
 	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
@@ -509,7 +489,7 @@ int main(int argc, char **argv)
 			usleep(1000);
 		}
 	}
-	tfs_write("tracing_on", "0");
+	tfs_set("tracing_on", "0");
 	while (drain(fds, kbuf, page))
 		;
 

@@ -27,47 +27,13 @@
 #include <unistd.h>
 
 #include "../kselftest.h"
+#include "rb_tracefs.h"
 
-#define TRACEFS		"/sys/kernel/tracing"
 #define ALARM_S		3
 #define FILL_S		1
 #define SPIN_S		0.2	/* CPU seconds no splice takes unless it spins */
 
 static char saved_percent[16], saved_on[16];
-
-static int tfs_read(const char *file, char *buf, size_t size)
-{
-	char path[256];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), TRACEFS "/%s", file);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, size - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-static int tfs_write(const char *file, const char *val)
-{
-	char path[256];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), TRACEFS "/%s", file);
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0)
-		return -1;
-	n = write(fd, val, strlen(val));
-	close(fd);
-	return n == (ssize_t)strlen(val) ? 0 : -1;
-}
 
 static void restore(void)
 {
@@ -86,20 +52,6 @@ static double seconds(clockid_t clock)
 
 	clock_gettime(clock, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* The sub-buffer size: what one splice hands over at least */
-static long subbuf_size(void)
-{
-	char buf[32];
-	long kb;
-
-	if (!tfs_read("buffer_subbuf_size_kb", buf, sizeof(buf))) {
-		kb = strtol(buf, NULL, 10);
-		if (kb > 0)
-			return kb * 1024;
-	}
-	return sysconf(_SC_PAGESIZE);
 }
 
 /*
