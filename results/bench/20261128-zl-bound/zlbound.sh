@@ -61,6 +61,16 @@ tasks() {
 		else { s[f[1]] = f[2]; r[f[1]] = f[3] } } }'
 }
 
+# deltas BEFORE AFTER: between two snapshots, the run times (ms) of
+# trace-cmd, of the writer (started after BEFORE, by the write to rate: its
+# value in AFTER) and of all tasks, and the /proc/stat ticks (each
+# snapshot's first seven fields)
+deltas() {
+	awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		printf "%.1f %.1f %.1f %d %d %d %d", y[1] - x[1], y[2], y[3] - x[3],
+			y[4] - x[4], y[5] - x[5], y[6] - x[6], y[7] - x[7] }'
+}
+
 # one RATE: one recording; prints its line (without rate and index)
 one() {
 	local a b t0 t1 w rec ov
@@ -82,8 +92,7 @@ one() {
 	rec=$(trace-cmd report -i $dat 2> /dev/null | grep -c ' teb_event: ')
 	rm -f $dat
 	echo "$w $rec $((w - rec)) $ov $(((t1 - t0) / 1000000))" \
-		"$(echo "$(echo $a | cut -d' ' -f1-7) $(echo $b | cut -d' ' -f1-7)" | awk '{ printf "%.1f %.1f %.1f %d %d %d %d",
-			$8 - $1, $9, $10 - $3, $11 - $4, $12 - $5, $13 - $6, $14 - $7 }')" \
+		"$(deltas "$a" "$b")" \
 		"$(tasks "$a" "$b")"
 }
 

@@ -6,11 +6,8 @@ for pct in ${PCTS:-50 0}; do
 for rate in ${RATES:-100000 3000000}; do
 echo "== percent $pct rate $rate"
 echo $pct > $t/buffer_percent; cat $t/buffer_percent
-rm -f /tmp/h.dat
-trace-cmd record -q -e trace_event_bench:teb_event -o /tmp/h.dat > /tmp/h.log 2>&1 &
-pid=$!
-for i in $(seq 100); do [ "$(cat $t/events/trace_event_bench/teb_event/enable)" = 1 ] && break; sleep 0.1; done
-sleep 0.5
+teb_rate_start /tmp/h.dat /tmp/h.log
+pid=$teb_pid
 echo $rate > $p/rate; sleep 2; echo 0 > $p/rate; cat $p/written
 sleep 0.5
 kill -INT $pid

@@ -5,11 +5,8 @@ teb_rate_setup || exit 1
 for pct in ${PCTS:-0 50}; do
 echo "== percent $pct"
 echo $pct > $t/buffer_percent
-rm -f /tmp/h.dat
-trace-cmd record -q -e trace_event_bench:teb_event -o /tmp/h.dat > /tmp/h.log 2>&1 &
-pid=$!
-for i in $(seq 100); do [ "$(cat $t/events/trace_event_bench/teb_event/enable)" = 1 ] && break; sleep 0.1; done
-sleep 0.5
+teb_rate_start /tmp/h.dat /tmp/h.log
+pid=$teb_pid
 echo 100000 > $p/rate; sleep 2; echo 0 > $p/rate; w=$(cat $p/written)
 sleep 0.5
 echo "before kill: $(grep -E '^(entries|overrun|read events)' $t/per_cpu/cpu0/stats | tr '\n' ' ')"
