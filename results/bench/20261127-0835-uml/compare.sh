@@ -11,7 +11,7 @@ case $#:$plat in
 *) echo "usage: compare.sh RUNDIR-A RUNDIR-B [uml|vm]" >&2; exit 2 ;;
 esac
 ratios() { # ratios README: "metric<TAB>median ratio" of its Summary table
-	awk -F' [|] ' -v p="| $plat " '/^## Summary/ { on = 1 } /^## Across/ { on = 0 }
+	awk -F' [|] ' -v p="| $plat " '/^## / { on = /^## Summary/ }
 		on && index($0, p) == 1 && NF >= 6 { split($6, r, " / "); print $2 "\t" r[2] }' "$1"
 }
 join -t "$(printf '\t')" <(ratios "$1/README.md" | sort) <(ratios "$2/README.md" | sort) |
