@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Guest side: run ftracetest one test case per process, each under a
-# timeout, and write "<test> <RESULT> <seconds>" lines to $RB_OUT/ftracetest.txt.
+# Guest side: run ftracetest's test cases, each under a timeout of its own,
+# and write "<test> <RESULT> <seconds>" lines to $RB_OUT/ftracetest.txt.
 #
 # Usage: ftracetest.sh [TESTDIR] [LISTFILE]
 #   TESTDIR   ftracetest directory (default: the applied tree's)
@@ -13,6 +13,16 @@
 # without a timeout of its own, default 300: at least twice the slowest
 # such case measured under TCG), RB_FT_FILTER (regex on the test path:
 # only matching tests run).
+#
+# One ftracetest process runs the test cases in turn: each process costs
+# two resets of the whole of tracefs (initialize_ftrace, which reads every
+# event's trigger and filter file) and its own start-up, 16 s a process
+# under TCG on a slow host, more than most test cases take.  A test case
+# whose result line does not come within its timeout is killed with the
+# process, recorded as TIMEOUT, and a new process runs the ones after it.
+# A test case flagged "instance" runs again in an instance after all the
+# others (ftracetest's own order); its result is that of the first of its
+# two runs that did not pass, and its seconds the sum.
 . "$RB_TOP/scripts/lib/common.sh"
 FT=${1:-$RB_LINUX/tools/testing/selftests/ftrace}
 LIST=${2:-}
@@ -32,6 +42,9 @@ expectation() {
 
 cd "$FT" || exit 1
 t0=$(date +%s)
+# The test cases to run, their timeouts and whether they run again in an
+# instance.
+cases=() tmos=() inst=()
 for tc in $(find test.d -name '*.tc' | sort); do
 	if [ -n "${RB_FT_FILTER:-}" ] && ! echo "$tc" | grep -qE "$RB_FT_FILTER"; then
 		continue
@@ -45,20 +58,73 @@ for tc in $(find test.d -name '*.tc' | sort); do
 	case "$exp" in
 	*" timeout="*) tmo=${exp##* timeout=}; tmo=${tmo%% *} ;;
 	esac
-	s=$(date +%s)
-	out=$(timeout -k 10 "$tmo" ./ftracetest -l "$logs" "$tc" 2>&1)
-	rc=$?
-	r=$(echo "$out" | grep -oE '\[(PASS|FAIL|UNSUPPORTED|UNRESOLVED|UNTESTED|XFAIL)\]' | head -1 | tr -d '[]')
-	if [ $rc = 124 ] || [ $rc = 137 ]; then
-		r=TIMEOUT
-		# A killed test case leaves its tracer running: stop it.
-		echo 0 > $T/tracing_on
-		echo nop > $T/current_tracer
-		echo > $T/set_ftrace_filter
-		echo 1 > $T/tracing_on
-	fi
-	[ -n "$r" ] || r=NORESULT
-	echo "$tc $r $(( $(date +%s) - s ))" | tee -a "$res"
-	[ "$r" = PASS ] || echo "$out" > "$logs/$(echo "$tc" | tr / _).out"
+	cases+=("$tc") tmos+=("$tmo")
+	grep -q '^#[ \t]*flags:.*instance' "$tc" && inst+=(1) || inst+=(0)
+done
+
+# Results so far, by index into cases[]
+declare -A result secs
+# run_from FIRST: one ftracetest process for cases[FIRST..]; sets next to
+# the index of the case after one that timed out, or to the number of
+# cases.  No command forks in the loop: under TCG a fork and exec takes
+# a seventh of a second.
+run_from() {
+	local first=$1 n=${#cases[@]} i k line r rc pid fd last
+	local -a order=() again=()
+	for ((i = first; i < n; i++)); do
+		order+=("$i")
+		[ "${inst[i]}" = 1 ] && again+=("$i")
+	done
+	order+=("${again[@]}")
+	exec {fd}< <(exec setsid ./ftracetest -l "$logs" "${cases[@]:first}" 2>&1)
+	pid=$!
+	k=0 last=$SECONDS
+	while [ $k -lt ${#order[@]} ]; do
+		i=${order[k]}
+		IFS= read -r -t "${tmos[i]}" -u $fd line
+		rc=$?
+		if [ $rc -gt 128 ]; then
+			kill -KILL -- -"$pid" 2>/dev/null
+			exec {fd}<&-
+			# A killed test case leaves its tracer running: stop it.
+			echo 0 > $T/tracing_on
+			echo nop > $T/current_tracer
+			echo > $T/set_ftrace_filter
+			echo 1 > $T/tracing_on
+			result[$i]=TIMEOUT
+			secs[$i]=$(( ${secs[$i]:-0} + SECONDS - last ))
+			echo "${cases[i]}: no result within ${tmos[i]} s" >> "$logs/timeouts.txt"
+			next=$((i + 1))
+			# An instance run: every case has run once.
+			[ $k -lt $((n - first)) ] || next=$n
+			return
+		fi
+		[ $rc = 0 ] || break	# the process ended before every result
+		printf '%s\n' "$line" >> "$logs/ftracetest-out.txt"
+		# "[N] description<TAB>[RESULT]", N counting from 1 per process
+		[[ "$line" =~ ^\[([0-9]+)\] ]] || continue
+		r=NORESULT
+		if [ "${BASH_REMATCH[1]}" = $((k + 1)) ] &&
+		   [[ "$line" =~ \[(PASS|FAIL|UNRESOLVED|UNTESTED|UNSUPPORTED|XFAIL|UNDEFINED)\][^[]*$ ]]; then
+			r=${BASH_REMATCH[1]}
+		fi
+		# Of a case's two runs, the first that did not pass
+		[ -z "${result[$i]:-}" ] || [ "${result[$i]}" = PASS ] || r=${result[$i]}
+		result[$i]=$r
+		secs[$i]=$(( ${secs[$i]:-0} + SECONDS - last ))
+		last=$SECONDS
+		k=$((k + 1))
+	done
+	exec {fd}<&-
+	wait "$pid" 2>/dev/null
+	next=$n
+}
+next=0
+while [ $next -lt ${#cases[@]} ]; do
+	run_from $next
+done
+for i in "${!cases[@]}"; do
+	r=${result[$i]:-NORESULT}
+	echo "${cases[i]} $r ${secs[$i]:-0}" | tee -a "$res"
 done
 echo "ftracetest: $(wc -l < "$res") test cases ($tier) in $(( $(date +%s) - t0 )) s"
