@@ -17,8 +17,8 @@ dir=$(dirname "$0")
 size=$(sed 's/ .*//' $T/buffer_size_kb)
 overwrite=$(cat $T/options/overwrite)
 on=$(cat $T/tracing_on)
-# A drain run needs its reader to get the CPU: held off it for a second
-# or two (a TCG guest's vCPU thread descheduled on a loaded host), it
+# A drain run needs its reader to get the CPU: held off it for a fifth of
+# a second (a TCG guest's vCPU thread descheduled on a loaded host), it
 # lets the writers fill the buffer, which then drops records, counted and
 # announced as it must.  Only that failure runs again, three runs at most.
 only_fell_behind() {
