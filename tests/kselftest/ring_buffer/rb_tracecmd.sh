@@ -59,9 +59,12 @@ for mode in overwrite nooverwrite; do
 	# under emulation) loses nothing: then write four times as much, up
 	# to twice.
 	for m in $n $((n * 4)) $((n * 16)); do
-		trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
-			-- "$dir/rb_compat" -n $m write > "$tmp/record.log" 2>&1 ||
-			{ fail "$mode: trace-cmd record failed"; cat "$tmp/record.log"; continue 2; }
+		if ! trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
+			-- "$dir/rb_compat" -n $m write > "$tmp/record.log" 2>&1; then
+			fail "$mode: trace-cmd record failed"
+			cat "$tmp/record.log"
+			continue 2
+		fi
 		over=$(stat_sum "$f" overrun)
 		dropped=$(stat_sum "$f" "dropped events")
 		cover=$(stat_sum "$f" "commit overrun")
