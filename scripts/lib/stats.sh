@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0
+# Statistics for the benchmark reports (scripts/bench).  Sourced; the
+# harness tests call it on made-up numbers.
+
+# median_interval: "low high", a distribution-free 95% interval of the
+# median of the numbers on standard input (order statistics k and n-k+1,
+# k the largest with P(Binomial(n, 1/2) < k) <= 0.025); nothing for fewer
+# than 6 numbers, where no such k exists.
+median_interval() {
+	sort -g | awk '{ v[++n] = $1 }
+		END {
+			k = 0; p = 0.5 ^ n; t = p
+			for (i = 1; i <= n && t <= 0.025; i++) {
+				k = i; p = p * (n - i + 1) / i; t += p
+			}
+			if (k >= 1) printf "%.3f %.3f\n", v[k], v[n - k + 1]
+		}'
+}
