@@ -8,6 +8,8 @@
 #   cp $TOP/kernel/trace/trace_event_bench.[ch] $w
 #   patch -d $w -p0 < ../20261127-p99-tail/tail.diff
 #   make -C $RB_CACHE/build/uml-F-bench M=$w ARCH=um modules
+# TEB_DIR=/var/tmp/teb-tsc: modules built with tsc.diff on top (samples in
+# host TSC cycles; the same Kbuild, applied after tail.diff).
 # Usage: fold.sh ROUNDS OUTDIR [KERNEL...]   (uml-KERNEL-bench)
 set -e
 rounds=$1 out=$2 d=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +24,7 @@ for r in $(seq "$rounds"); do
 		f=${kernels[$(( (i + r - 1) % n ))]}
 		rm -rf "/tmp/fold-$f"
 		"$top/scripts/vm" -q -k "$RB_CACHE/build/uml-$f-bench" -o "/tmp/fold-$f" -t 900 -- \
-			"$top/results/bench/20261127-p99-tail/tail-guest.sh" "/var/tmp/teb-tail-$f/teb_tail.ko"
+			"$top/results/bench/20261127-p99-tail/tail-guest.sh" "${TEB_DIR:-/var/tmp/teb-tail}-$f/teb_tail.ko"
 		sed "s/^/$r /" "/tmp/fold-$f/tail.txt" > "$out/tail-$f-$r.txt"
 	done
 done
