@@ -9,14 +9,17 @@
 # always slow: three residues a run for one slow record per sub-buffer,
 # six for two.
 d=$1
+# med(LIST, FMT): "median (min-max)" of the numbers in LIST, each printed
+# with FMT; shared by both tables' awk programs.
+med='
+function med(list, fmt,   a, n, i, j, t) {
+	n = split(list, a, " ")
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return sprintf(fmt " (" fmt "-" fmt ")", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2, a[1], a[n])
+}'
 for f in legacy subbuf fold fold2; do
-	cat "$d"/tail-$f-*.txt 2>/dev/null | awk -v f=$f '
-	function med(list,   a, n, i, j, t) {
-		n = split(list, a, " ")
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-			if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-		return sprintf("%s (%s-%s)", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2, a[1], a[n])
-	}
+	cat "$d"/tail-$f-*.txt 2>/dev/null | awk -v f=$f "$med"'
 	$4 == "result" {
 		for (i = 5; i <= NF; i++) {
 			split($i, kv, "=")
@@ -26,15 +29,16 @@ for f in legacy subbuf fold fold2; do
 		runs[$2]++
 	}
 	$4 ~ /^slow_ns=/ {
-		hot = 0; share = 0; split($6, b, "=")
-		for (i = 8; i <= NF; i++) { split($i, p, ":"); if (p[2] >= 1000) { hot++; share += p[2] } }
+		hot = 0; split($6, b, "=")
+		for (i = 8; i <= NF; i++) { split($i, p, ":"); if (p[2] >= 1000) hot++ }
 		h[$2] = h[$2] " " hot
 		sl[$2] = sl[$2] " " sprintf("%.2f", 100 * b[2] / 1000000)
 	}
 	END {
 		for (s = 16; s <= 1408; s += 1392)
 			printf "| %s | %d | %d | %s | %s | %s | %s | %s |\n", f, s, runs[s],
-				med(v[s " mean"]), med(v[s " p90"]), med(v[s " p99"]), med(sl[s]), med(h[s])
+				med(v[s " mean"], "%s"), med(v[s " p90"], "%s"), med(v[s " p99"], "%s"),
+				med(sl[s], "%s"), med(h[s], "%s")
 	}'
 done
 
@@ -60,14 +64,8 @@ for f in subbuf fold fold2; do
 			r=${t##*-}; r=${r%.txt}
 			[ -f "$d/tail-legacy-$r.txt" ] || continue
 			echo "$(boot_stat "$d/tail-legacy-$r.txt" $s) $(boot_stat "$t" $s)"
-		done | awk -v f=$f -v s=$s '
-		function med(list,   a, n, i, j, t) {
-			n = split(list, a, " ")
-			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-				if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-			return sprintf("%.3f (%.3f-%.3f)", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2, a[1], a[n])
-		}
+		done | awk -v f=$f -v s=$s "$med"'
 		NF == 4 { rm = rm " " $3 / $1; rp = rp " " $4 / $2; n++ }
-		END { if (n) printf "| %s | %d | %d | %s | %s |\n", f, s, n, med(rm), med(rp) }'
+		END { if (n) printf "| %s | %d | %d | %s | %s |\n", f, s, n, med(rm, "%.3f"), med(rp, "%.3f") }'
 	done
 done
