@@ -1106,6 +1106,115 @@ static void rbs_admin_iter_exact_fill(void)
 }
 
 /*
+ * Records that fill sub-buffers exactly, then nothing: the writers leave
+ * the last one for the next writer to deliver, and none comes.  Every
+ * record must still reach trace_pipe (consume), a read of trace_pipe_raw
+ * that does not wait for a full page (read_page), "cat trace" (the
+ * iterator), and a reader after a resize.  40-byte records, 102 to a
+ * one-page sub-buffer: one sub-buffer of three, then all three (the
+ * offset then sits at the unused index after the last one).  Written with
+ * interrupts off so that no gap puts a time record in; if one did, the
+ * fill would not be exact and the checks would still hold.
+ */
+static void rbs_admin_exact_fill_read(void)
+{
+	static const char * const way[] = { "consume", "read_page",
+					    "iterator", "resize" };
+	static const u32 fills[] = { 102, 3 * 102 };
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	int cpu, f, w, before = failures;
+	struct trace_buffer *b;
+	unsigned long flags;
+	void *page;
+	u32 seq, n;
+
+	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("exact fill: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	for (f = 0; f < ARRAY_SIZE(fills); f++) {
+		for (w = 0; w < ARRAY_SIZE(way); w++) {
+			ring_buffer_reset_cpu(b, cpu);
+			local_irq_save(flags);
+			for (seq = 0; seq < fills[f]; seq++)
+				rbs_put(b, cpu, seq, 12);
+			local_irq_restore(flags);
+			if (ring_buffer_empty_cpu(b, cpu)) {
+				rbs_fail("exact fill %u: the buffer says empty\n",
+					 fills[f]);
+				continue;
+			}
+			n = 0;
+			switch (w) {
+			case 3:
+				if (ring_buffer_resize(b, 6 * 4000, cpu)) {
+					rbs_fail("exact fill %u: resize failed\n",
+						 fills[f]);
+					break;
+				}
+				fallthrough;
+			case 0:
+				while ((event = ring_buffer_consume(b, cpu, NULL, NULL))) {
+					struct rbs_rec *r = ring_buffer_event_data(event);
+
+					if (!rbs_intact(cpu, event, "exact fill") ||
+					    r->seq != n) {
+						rbs_fail("exact fill %u, %s: record %u is seq %u\n",
+							 fills[f], way[w], n, r->seq);
+						break;
+					}
+					n++;
+				}
+				break;
+			case 1:
+				page = ring_buffer_alloc_read_page(b, cpu);
+				if (IS_ERR_OR_NULL(page)) {
+					rbs_fail("exact fill: no read page\n");
+					break;
+				}
+				while (n++ < 2 * fills[f] &&
+				       ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) >= 0)
+					;
+				ring_buffer_free_read_page(b, cpu, page);
+				n = ring_buffer_read_events_cpu(b, cpu);
+				break;
+			case 2:
+				iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+				if (!iter) {
+					rbs_fail("exact fill: no iterator\n");
+					break;
+				}
+				while (n < 2 * fills[f] &&
+				       (event = ring_buffer_iter_peek(iter, NULL))) {
+					if (!rbs_intact(cpu, event, "exact fill"))
+						break;
+					n++;
+					ring_buffer_iter_advance(iter);
+				}
+				ring_buffer_read_finish(iter);
+				break;
+			}
+			if (n != fills[f])
+				rbs_fail("exact fill %u, %s: %u records read\n",
+					 fills[f], way[w], n);
+			if (w != 2 && ring_buffer_entries_cpu(b, cpu))
+				rbs_fail("exact fill %u, %s: %lu records left unread\n",
+					 fills[f], way[w],
+					 ring_buffer_entries_cpu(b, cpu));
+		}
+		ring_buffer_resize(b, 3 * 4000, cpu);
+	}
+	migrate_enable();
+	if (failures == before)
+		pr_info("exact fill: every record read, by every reader, after a resize too\n");
+	ring_buffer_free(b);
+}
+
+/*
  * trace_pipe prints the record ring_buffer_peek() returned after the
  * reader lock is dropped, then consumes it.  Meanwhile "echo > trace"
  * (reset) and buffer_size_kb (resize) may run: the page must stay the
@@ -1173,6 +1282,7 @@ static int rbs_admin(void)
 	rbs_admin_reader_page();
 	rbs_admin_iter_reset();
 	rbs_admin_iter_exact_fill();
+	rbs_admin_exact_fill_read();
 	return failures == before ? 0 : -EIO;
 }
 

@@ -231,6 +231,28 @@ static unsigned long rb_sb_seq(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * rb_prev_subbuf(): index and generation of the sub-buffer before the one
+ * that starts at @sbs (a position rb_sbs_at() gave).  False at the start
+ * of generation 0: there is none.
+ */
+static bool rb_prev_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
+			   unsigned long sbs, unsigned long *idx,
+			   unsigned long *gen)
+{
+	*idx = rb_idx(cpu_buffer, sbs);
+	*gen = rb_gen(cpu_buffer, sbs);
+	if (*idx) {
+		(*idx)--;
+		return true;
+	}
+	if (!*gen)
+		return false;
+	(*gen)--;
+	*idx = cpu_buffer->nr_subbufs - 1;
+	return true;
+}
+
+/*
  * Commit counts are cumulative: generation g of a sub-buffer is complete
  * when its byte count reaches (g + 1) * rb_sb_size(), modulo 2^48.
  */
@@ -302,8 +324,20 @@ static size_t rb_dirty(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	unsigned long wpos = rb_read_offset(cpu_buffer);
 	unsigned long cpos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
+	size_t dirty = rb_sb_seq(cpu_buffer, wpos) - rb_sb_seq(cpu_buffer, cpos);
+	unsigned long idx, gen;
 
-	return rb_sb_seq(cpu_buffer, wpos) - rb_sb_seq(cpu_buffer, cpos);
+	/*
+	 * The offset at a boundary after records filled a sub-buffer
+	 * exactly: the writers leave that one when the next writer delivers
+	 * it (rb_deliver_prev()), so until then a splice cannot have it.
+	 */
+	if (dirty && !(wpos & rb_sb_mask(cpu_buffer)) &&
+	    rb_prev_subbuf(cpu_buffer, wpos, &idx, &gen) &&
+	    !rb_cc_eq(READ_ONCE(cpu_buffer->meta[idx].cc_sb),
+		      rb_gen_count(cpu_buffer, gen + 1)))
+		dirty--;
+	return dirty;
 }
 
 /*
@@ -505,9 +539,10 @@ static inline void rb_check_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 
 /*
  * rb_deliver(): end-of-sub-buffer work, done once per generation by the
- * writer whose commit completed it.  Record count and header first, then
- * the "no reference" flag and generation in the id, then the delivered
- * count, so that a writer seeing the count also finds the flag to clear.
+ * writer that claimed it (rb_claim_delivery()).  Record count and header
+ * first, then the "no reference" flag and generation in the id, then the
+ * delivered count, so that a writer seeing the count also finds the flag
+ * to clear.
  */
 static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 		       unsigned long idx, unsigned long gen, unsigned long cc)
@@ -543,30 +578,86 @@ static void rb_deliver(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * rb_claim_delivery(): make this writer the one that delivers generation
+ * @gen of sub-buffer @idx.  Two writers may find it complete: the one
+ * whose commit completed it after the offset had left it
+ * (rb_commit_closed()), and the first writer of the sub-buffer after it
+ * (rb_deliver_prev()), nested in either order.  The delivered count of
+ * the generation before, which rb_new_subbuf() saw when this one began,
+ * is made odd by cmpxchg: no delivered count is odd (counts are
+ * multiples of the sub-buffer size), so the claim differs from both
+ * generations' counts, and rb_deliver() overwrites it.  Until then a
+ * writer that wrapped the whole buffer meanwhile sees a commit overrun,
+ * as it would before the delivery's last store.
+ */
+static bool rb_claim_delivery(struct ring_buffer_per_cpu *cpu_buffer,
+			      unsigned long idx, unsigned long gen)
+{
+	struct rb_sb_meta *m = &cpu_buffer->meta[idx];
+	unsigned long old = READ_ONCE(m->cc_sb);
+
+	/* Claimed or delivered already */
+	if (!rb_cc_eq(old, rb_gen_count(cpu_buffer, gen)))
+		return false;
+	return cmpxchg_local(&m->cc_sb, old, old | 1) == old;
+}
+
+/* Deliver generation @gen of sub-buffer @idx if complete and not claimed */
+static void rb_deliver_complete(struct ring_buffer_per_cpu *cpu_buffer,
+				unsigned long idx, unsigned long gen)
+{
+	unsigned long cc = local_read(&cpu_buffer->hot[idx].cc);
+
+	if (rb_cc_eq(cc, rb_gen_count(cpu_buffer, gen + 1)) &&
+	    rb_claim_delivery(cpu_buffer, idx, gen))
+		rb_deliver(cpu_buffer, idx, gen, cc);
+}
+
+/* A commit at @begin that found the offset past its sub-buffer: a late one */
+static noinline void rb_commit_closed(struct ring_buffer_per_cpu *cpu_buffer,
+				      unsigned long begin)
+{
+	rb_deliver_complete(cpu_buffer, rb_idx(cpu_buffer, begin),
+			    rb_gen(cpu_buffer, begin));
+}
+
+/*
  * rb_commit(): add @n bytes to the commit count of the sub-buffer that
- * holds @begin.  Exactly one commit lands on the count that completes a
- * generation; that writer delivers it.
+ * holds @begin, then look at the offset.  While the offset is inside the
+ * sub-buffer, a later commit completes it; while it is at its very end
+ * (records filled it exactly), the next writer delivers it before it
+ * begins the next one (rb_deliver_prev()).  Only a commit that finds the
+ * offset past its sub-buffer reads the count, and delivers if it is
+ * complete.  So the common commit never reads the count back, and the
+ * record that fills a sub-buffer does no delivery work: the first record
+ * of the next one, on the slow path anyway, does it.
  */
 static __always_inline void
 rb_commit(struct ring_buffer_per_cpu *cpu_buffer, unsigned long begin,
 	  unsigned long n, bool record)
 {
 	unsigned long idx = rb_idx(cpu_buffer, begin);
-	unsigned long gen = rb_gen(cpu_buffer, begin);
-	unsigned long cc;
 
 	/*
 	 * B: the record, and the offset cmpxchg that reserved it, before
 	 * the commit count.  Matches A (count before offset) and C (count
-	 * before data) in rb_partial_end(): a reader that sees this commit
+	 * before data) in rb_partial_len(): a reader that sees this commit
 	 * in the count also sees the offset past the record and the record.
-	 * local_add_return() itself orders nothing across CPUs.
+	 * local_add() itself orders nothing across CPUs.
 	 */
 	smp_wmb();	/* B, matches A and C */
-	cc = local_add_return(n + (record ? RB_CC_RECORD : 0),
-			      &cpu_buffer->hot[idx].cc);
-	if (unlikely(rb_cc_eq(cc, rb_gen_count(cpu_buffer, gen + 1))))
-		rb_deliver(cpu_buffer, idx, gen, cc);
+	local_add(n + (record ? RB_CC_RECORD : 0), &cpu_buffer->hot[idx].cc);
+	/*
+	 * D: the count before the offset, on this CPU, where the writers
+	 * that can race with this one interrupt it.  If the writer that
+	 * moves the offset past this sub-buffer runs after the add, its
+	 * rb_deliver_prev() sees the count; if it runs before, this read
+	 * sees the offset moved.  Either way one of them delivers.
+	 */
+	barrier();	/* D, matches E in rb_deliver_prev() */
+	if (unlikely((begin ^ (local_read(&cpu_buffer->offset) - 1)) >>
+		     cpu_buffer->sb_shift))
+		rb_commit_closed(cpu_buffer, begin);
 }
 
 /*
@@ -663,6 +754,24 @@ static int rb_push_reader(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * rb_deliver_prev(): by the writer about to begin the sub-buffer at
+ * @begin, deliver the one before it if complete.  Its last commit left it
+ * to this writer when it found the offset at its very end (rb_commit()).
+ * The count is read before this writer's offset cmpxchg (E): a commit
+ * that adds after the read sees the offset moved, or this writer's
+ * cmpxchg fails and it comes here again.
+ */
+static void rb_deliver_prev(struct ring_buffer_per_cpu *cpu_buffer,
+			    unsigned long begin)
+{
+	unsigned long idx, gen;
+
+	if (rb_prev_subbuf(cpu_buffer, begin, &idx, &gen))
+		rb_deliver_complete(cpu_buffer, idx, gen);
+	barrier();	/* E, matches D in rb_commit() */
+}
+
+/*
  * A check of rb_new_subbuf() failed for the writer that read the offset
  * at @wpos.  If the offset has moved since, writers nested in this one began
  * that sub-buffer or later ones meanwhile, and what was checked is not
@@ -689,6 +798,12 @@ static noinline int rb_new_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long gen = rb_gen(cpu_buffer, begin);
 
 	rb_test_hook(cpu_buffer, RB_TEST_NEW_SUBBUF);
+	/*
+	 * Before the checks: in discard mode a refused switch leaves the
+	 * sub-buffer closed for the next attempt to deliver, and a reader
+	 * may need it delivered to free space.
+	 */
+	rb_deliver_prev(cpu_buffer, begin);
 	/*
 	 * Commit overrun: a writer interrupted for a whole buffer wrap
 	 * still has a record in the previous generation.
@@ -1488,7 +1603,7 @@ static void rb_note_lost(struct ring_buffer_per_cpu *cpu_buffer,
  * the records claimed here: read after the claim, it announced them a
  * sub-buffer or more before the gap.  Read after what shows that the
  * writers began this generation (the id cmpxchg, or the commit count and
- * barrier C in rb_partial_end()), it is this generation's.
+ * barrier C in rb_partial_len()), it is this generation's.
  */
 static unsigned long rb_claim_drop_mark(struct ring_buffer_per_cpu *cpu_buffer,
 					unsigned long sbs)
@@ -1584,36 +1699,41 @@ static bool rb_frozen_end(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
- * rb_partial_end(): how far the sub-buffer at @sbs, which the writers
- * have not delivered, can be read now (a position), or @sbs if not at
- * all.  Normally all of it or nothing: when its commit count equals the
- * bytes reserved in it, every record up to the offset is committed.  The
- * count is read before the offset (A, matches B in rb_commit()): a count
- * that includes a commit comes with an offset at least past that record.
+ * rb_partial_len(): how much of the sub-buffer at @sbs, which the writers
+ * have not delivered, can be read now (bytes from its start, 0 for
+ * none).  Normally all of it or nothing: when its commit count equals the
+ * bytes reserved in it, every record up to the offset is committed.  That
+ * includes a sub-buffer that records filled exactly, which the next
+ * writer delivers (rb_deliver_prev()): until one comes, it is read as the
+ * page-based buffer reads a full commit page.  The offset is the raw one,
+ * which is at the unused index after the last sub-buffer in that case
+ * (rb_sbs_at()).  The count is read before the offset (A, matches B in
+ * rb_commit()): a count that includes a commit comes with an offset at
+ * least past that record.
  */
-static unsigned long rb_partial_end(struct ring_buffer_per_cpu *cpu_buffer,
+static unsigned long rb_partial_len(struct ring_buffer_per_cpu *cpu_buffer,
 				    unsigned long sbs)
 {
 	struct rb_sb_hot *h = &cpu_buffer->hot[rb_idx(cpu_buffer, sbs)];
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
-	unsigned long cc, wpos, end;
+	unsigned long cc, len, end;
 
 	cc = local_read(&h->cc);
 	smp_rmb();	/* A, matches B */
-	wpos = rb_read_offset(cpu_buffer);
-	if (wpos - sbs < rb_sb_size(cpu_buffer) &&
-	    rb_cc_eq(cc - rb_gen_count(cpu_buffer, gen), wpos - sbs)) {
+	len = local_read(&cpu_buffer->offset) - sbs;
+	if (len <= rb_sb_size(cpu_buffer) &&
+	    rb_cc_eq(cc - rb_gen_count(cpu_buffer, gen), len)) {
 		/* Count before data: C, matches B */
 		smp_rmb();
-		return wpos;
+		return len;
 	}
 	if (rb_frozen_end(cpu_buffer, &end) && end - sbs < rb_sb_size(cpu_buffer))
-		return end;
-	return sbs;
+		return end - sbs;
+	return 0;
 }
 
 /*
- * rb_read_partial(): copy the readable part (rb_partial_end()) of the
+ * rb_read_partial(): copy the readable part (rb_partial_len()) of the
  * sub-buffer the writers are in into the reader's page.  The copy is the
  * reader's only if its cmpxchg of the consumed word succeeds.
  */
@@ -1624,15 +1744,14 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	struct rb_sb_hot *h = &cpu_buffer->hot[rb_idx(cpu_buffer, sbs)];
 	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *dst, *src;
-	unsigned long end, n, len, head, at;
+	unsigned long want, n, len, head, at;
 	u64 head_ts, ts;
 	bool more;
 
-	end = rb_partial_end(cpu_buffer, sbs);
-	if (!rb_pos_before(pos, end))
+	len = rb_partial_len(cpu_buffer, sbs);
+	if (from >= len)
 		return RB_CLAIM_NONE;	/* being delivered, or commit pending */
 
-	len = end - sbs;
 	src = rb_id_page(cpu_buffer, READ_ONCE(h->id));
 	dst = cpu_buffer->pages[cpu_buffer->rpage];
 	/*
@@ -1655,10 +1774,18 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	}
 	ts = rb_walk(dst, head, head_ts, len, &at, head, &n);
 	*drops = rb_claim_drop_mark(cpu_buffer, sbs);
+	/*
+	 * All of it read (filled exactly, not delivered yet): on to the
+	 * next sub-buffer with none of its records consumed, as after
+	 * rb_get_subbuf().
+	 */
+	if (len == rb_sb_size(cpu_buffer))
+		want = rb_next_sbs(cpu_buffer, sbs) << RB_K_BITS;
+	else
+		want = ((sbs + len) << RB_K_BITS) | ((cword & RB_K_MASK) + n);
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
-	if (cmpxchg(&cpu_buffer->consumed, cword,
-		    (end << RB_K_BITS) | ((cword & RB_K_MASK) + n)) != cword) {
+	if (cmpxchg(&cpu_buffer->consumed, cword, want) != cword) {
 		/* The copy may be torn: a writer began the next generation */
 		rb_reader_copy_gone(cpu_buffer);
 		return RB_CLAIM_AGAIN;
@@ -1704,7 +1831,7 @@ static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 	sbs = pos & ~rb_sb_mask(cpu_buffer);
 	if (rb_subbuf_delivered(cpu_buffer, sbs, &id))
 		return true;
-	return rb_pos_before(pos, rb_partial_end(cpu_buffer, sbs));
+	return (pos & rb_sb_mask(cpu_buffer)) < rb_partial_len(cpu_buffer, sbs);
 }
 
 /*
@@ -2095,11 +2222,10 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 		return (local_read(&(*bpage)->commit) & RB_COMMIT_MASK) +
 			BUF_PAGE_HDR_SIZE;
 	}
-	end = rb_partial_end(cpu_buffer, sbs);
-	if (end == sbs)
-		return 0;
-	*bpage = rb_id_page(cpu_buffer, READ_ONCE(cpu_buffer->hot[idx].id));
-	return end - sbs;
+	end = rb_partial_len(cpu_buffer, sbs);
+	if (end)
+		*bpage = rb_id_page(cpu_buffer, READ_ONCE(cpu_buffer->hot[idx].id));
+	return end;
 }
 
 static void rb_iter_reset(struct ring_buffer_iter *iter)
@@ -2946,6 +3072,12 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long first, last, skip, seq, pos, at;
 
 	memset(co, 0, sizeof(*co));
+	/*
+	 * A sub-buffer filled exactly waits for the next writer to deliver
+	 * it; there is none now, so deliver it here, on the writers' behalf.
+	 */
+	if (!(wpos & rb_sb_mask(cpu_buffer)))
+		rb_deliver_prev(cpu_buffer, wpos);
 	if (cpos == wpos)
 		return;
 	first = rb_sb_seq(cpu_buffer, cpos);

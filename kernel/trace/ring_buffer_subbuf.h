@@ -112,7 +112,7 @@ struct rb_sb_hot {
 };
 
 struct rb_sb_meta {
-	unsigned long	cc_sb;		/* delivered up to this count */
+	unsigned long	cc_sb;		/* delivered up to this count, odd while claimed */
 	unsigned long	rc_base;	/* records at the last delivery */
 	unsigned long	nrec;		/* records of the last delivery */
 	unsigned long	pad;		/* tail padding of this generation */

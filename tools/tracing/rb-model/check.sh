@@ -86,6 +86,9 @@ seed-deliver-early	seed	$SMALL -DBUG_DELIVER_EARLY
 seed-no-generation-tag	seed	$SMALL -DBUG_NO_TAG
 seed-push-after-reserve	seed	$SMALL -DBUG_PUSH_AFTER
 seed-fail-stale-offset	seed	$SMALL -DBUG_STALE_FAIL
+seed-no-delivery-claim	seed	$SMALL -DBUG_NO_CLAIM
+seed-no-deliver-prev	seed	$SMALL -DBUG_NO_DELIVER_PREV
+seed-full-read-count	seed	$SMALL -DBUG_FULL_KEEPS_COUNT
 probe-time-extend	probe	$EXT -DCOVER=1
 probe-time-stamp	probe	$EXT -DCOVER=2
 probe-switch		probe	$SMALL -DCOVER=3
@@ -101,6 +104,10 @@ probe-discarded-read	probe	$TINY -DDISCARD -DCOVER=12
 probe-closed-on-refusal	probe	$SMALL -DOVERWRITE=0 -DCOVER=13
 probe-stale-retry	probe	$SMALL -DCOVER=14
 probe-stale-time-word	probe	$WIDE -DCOVER=15
+probe-deliver-prev	probe	$SMALL -DCOVER=16
+probe-claim-lost	probe	$SMALL -DCOVER=17
+probe-read-exact-fill	probe	$SMALL -DCOVER=18
+probe-read-closed	probe	$SMALL -DCOVER=19
 EOF
 }
 
@@ -121,7 +128,7 @@ run_case() {
 	(
 		cd "$dir"
 		spin "$@" -a ring_buffer_subbuf.pml > spin.log 2>&1 &&
-		gcc -O2 -DSAFETY -DCOLLAPSE -DMEMLIM=6144 pan.c -o pan \
+		gcc -O2 -DSAFETY -DCOLLAPSE -DMEMLIM=10240 pan.c -o pan \
 			> cc.log 2>&1 &&
 		./pan -m1000000 -w24 > pan.log 2>&1
 	) || true

@@ -118,6 +118,7 @@ byte nresv;			/* successful reservations */
 byte ncons;			/* changes of the consumed position */
 byte nidchg;			/* changes of the writer's table */
 byte dgen[NSB];			/* next generation to deliver, per index */
+byte pend[NSB];			/* commits added but not through rb_commit() */
 byte held = NONE;		/* page the reader took out of the ring */
 byte cp_page = NONE;		/* page the reader copies in place ... */
 byte cp_lo, cp_hi;		/* ... slot range */
@@ -173,10 +174,11 @@ inline rb_get_page(ix)
 }
 
 /*
- * rb_deliver(): end-of-sub-buffer work, done once by the writer whose
- * commit completed generation gw of index ix.  The "no reference" flag is
- * set before cc_sb says the generation is delivered, so that the first
- * writer of the next generation always finds the flag to clear.
+ * rb_deliver(): end-of-sub-buffer work, done once by the writer that
+ * claimed generation gw of index ix (rb_claim_delivery()).  The "no
+ * reference" flag is set before cc_sb says the generation is delivered,
+ * so that the first writer of the next generation always finds the flag
+ * to clear.
  */
 inline rb_deliver(ix, gw)
 {
@@ -200,11 +202,42 @@ inline rb_deliver(ix, gw)
 }
 
 /*
- * rb_commit(): local_add_return() of the slot count to the commit
- * counter.  Exactly one commit lands on the count that completes a
- * generation; that writer delivers it.  Record count and data are
- * stored before (smp_wmb() in C, pairing with the reader's smp_rmb()
- * between reading cc and reading the data).
+ * rb_claim_delivery(): if generation gw of index ix is complete, claim
+ * its delivery by cmpxchg of cc_sb from the count of the generation
+ * before to that plus one (no delivered count is odd); cl says whether
+ * this writer got it.  Two writers may try for one generation: its last
+ * committer, when it found the offset past the sub-buffer, and the first
+ * writer of the next one (rb_deliver_prev()), nested in either order.
+ * The reads of the count (and, in rb_commit(), of the offset) and the
+ * cmpxchg are one step here: a writer nested between them in C can only
+ * claim the generation first, which the cmpxchg then finds, as it does
+ * here when that writer runs before the step.
+ */
+inline rb_claim_delivery(ix, gw)
+{
+#ifdef BUG_NO_CLAIM
+	cl = cc[ix] == (gw + 1) * SBS
+#else
+	if
+	:: cc[ix] == (gw + 1) * SBS && cc_sb[ix] == gw * SBS ->
+		cc_sb[ix] = gw * SBS + 1;
+		cl = 1
+	:: else ->
+		PROBE(17, cc[ix] == (gw + 1) * SBS && cc_sb[ix] == gw * SBS + 1);
+		cl = 0
+	fi
+#endif
+}
+
+/*
+ * rb_commit(): local_add() of the slot count to the commit counter, then
+ * a look at the offset (D): only if writers have moved past this
+ * sub-buffer may this commit be its last and deliver it.  Otherwise a
+ * later commit completes it, or, when the offset is at its very end, the
+ * next writer delivers it (rb_deliver_prev()).  Record count and data
+ * are stored before (smp_wmb() in C, pairing with the reader's smp_rmb()
+ * between reading cc and reading the data).  pend (ghost) counts the
+ * writers between their add and their look at the offset.
  */
 inline rb_commit(ix, gw, first, n, r, early)
 {
@@ -217,20 +250,26 @@ inline rb_commit(ix, gw, first, n, r, early)
 		rc[ix] = rc[ix] + r;
 		written = written + r
 	}
-	atomic { cc[ix] = cc[ix] + n; mine = cc[ix] }
+	atomic { cc[ix] = cc[ix] + n; pend[ix]++ }
 #ifdef BUG_DELIVER_EARLY
 	/* the switching writer delivers without looking at the count */
 	if
-	:: (mine == (gw + 1) * SBS || early) && dgen[ix] == gw ->
-		rb_deliver(ix, gw)
+	:: early && dgen[ix] == gw -> rb_deliver(ix, gw)
 	:: else
-	fi
-#else
-	if
-	:: mine == (gw + 1) * SBS -> rb_deliver(ix, gw)
-	:: else
-	fi
+	fi;
 #endif
+	atomic {
+		cl = 0;
+		if
+		:: (offset - 1) / SBS != gw * NSB + ix -> rb_claim_delivery(ix, gw)
+		:: else
+		fi;
+		pend[ix]--
+	}
+	if
+	:: cl -> rb_deliver(ix, gw)
+	:: else
+	fi
 }
 
 /*
@@ -353,15 +392,41 @@ inline rb_reserve()
 		}
 		if
 		:: b % SBS == 0 ->
+#ifndef BUG_NO_DELIVER_PREV
+			/*
+			 * rb_deliver_prev(): the sub-buffer before, if its
+			 * last commit left it to this writer (exact fill).
+			 */
+			if
+			:: b >= SBS ->
+				atomic {
+					rb_claim_delivery((b / SBS - 1) % NSB,
+							  (b / SBS - 1) / NSB)
+				}
+				if
+				:: cl ->
+					PROBE(16, 1);
+					rb_deliver((b / SBS - 1) % NSB,
+						   (b / SBS - 1) / NSB)
+				:: else
+				fi
+			:: else
+			fi;
+#endif
 #ifndef BUG_NO_CC_SB_CHECK
 			/*
 			 * Commit overrun: the last generation is not
-			 * delivered because a writer is still in it (not
-			 * because nested writers delivered this one too).
+			 * delivered because a writer is still in it: one
+			 * that has not committed, one between its commit
+			 * and its look at the offset, or one delivering
+			 * it (not because nested writers delivered this
+			 * one too, nor because no one delivered it).
 			 */
 			if
 			:: cc_sb[idx] != w * SBS ->
-				rb_new_subbuf_failed(cover, cc_sb[idx] < w * SBS)
+				rb_new_subbuf_failed(cover, cc_sb[idx] < w * SBS &&
+					(cc[idx] != w * SBS || pend[idx] > 0 ||
+					 cc_sb[idx] % SBS == 1))
 			:: else
 			fi;
 #endif
@@ -451,7 +516,7 @@ proctype writer(byte lvl; byte todo; byte idbase)
 {
 	byte i, saved, seen, seenc, seeni, id, p, j, mine, c, k, n;
 	byte o, le, lt, now, x, sz, ck_, d, b, e, idx, w, seq, oi, ow, os;
-	bit ok, sw, disc, stale;
+	bit ok, sw, disc, stale, cl;
 
 	do
 	:: i < todo ->
@@ -523,7 +588,7 @@ proctype writer(byte lvl; byte todo; byte idbase)
 			p = 0; j = 0; mine = 0; c = 0; k = 0; n = 0; o = 0; le = 0;
 			lt = 0; now = 0; x = 0; sz = 0; ck_ = 0; d = 0; b = 0;
 			e = 0; idx = 0; w = 0; seq = 0; oi = 0; ow = 0; os = 0;
-			ok = 0; sw = 0; disc = 0
+			ok = 0; sw = 0; disc = 0; cl = 0
 		}
 	:: else -> break
 	od;
@@ -533,10 +598,13 @@ proctype writer(byte lvl; byte todo; byte idbase)
 /*
  * rb_read_page(): decode the records of page pg in slots [from, to),
  * walking from the sub-buffer header as a reader of the format does.
+ * Padding runs to the end of the sub-buffer; only a partial read of one
+ * closed with padding and not delivered yet (padok) may meet it: a
+ * delivered one's header leaves it out.
  * Anything wrong is noted in "bad" and asserted only if the consumed
  * cmpxchg then says the copy is the reader's to deliver.
  */
-inline rb_read_page(pg, from, to)
+inline rb_read_page(pg, from, to, padok)
 {
 	ts = hdr_ts[pg];
 	s = 0;
@@ -555,7 +623,10 @@ inline rb_read_page(pg, from, to)
 			:: kind[pg * SBS + s] == K_DISC && s >= from ->
 				PROBE(12, 1);
 				ts = ts + val[pg * SBS + s]
-			:: kind[pg * SBS + s] == K_PAD -> bad = bad || s >= from
+			:: kind[pg * SBS + s] == K_PAD ->
+				bad = bad || (s >= from && !padok);
+				PROBE(19, s >= from);
+				s = to - 1
 			:: else -> ts = ts + val[pg * SBS + s]
 			fi;
 			if
@@ -648,7 +719,7 @@ proctype reader()
 			if
 			:: ok ->
 				n = nrec[idx];
-				rb_read_page(p, c % SBS, hdr_len[p]);
+				rb_read_page(p, c % SBS, hdr_len[p], 0);
 				/* rb_consume(): the whole sub-buffer */
 				atomic {
 					if
@@ -682,7 +753,8 @@ proctype reader()
 			cv = cc[idx];
 			o = offset;
 #endif
-			ok = o / SBS == seq && o > c;
+			/* Up to the offset, or all of it, filled exactly */
+			ok = (o / SBS == seq || o == sbs + SBS) && o > c;
 #ifndef BUG_NO_COMMIT_CHECK
 			ok = ok && cv - w * SBS == o - sbs;
 #endif
@@ -695,16 +767,22 @@ proctype reader()
 					cp_hi = o - sbs;
 					cp_torn = 0
 				}
-				rb_read_page(p, c % SBS, o - sbs);
+				rb_read_page(p, c % SBS, o - sbs, o == sbs + SBS);
 				atomic {
 					if
 					:: cpos == c && ck == k ->
 						cpos = o;
+#ifdef BUG_FULL_KEEPS_COUNT
 						ck = k + ngot;
+#else
+						/* all of it: none of the next */
+						ck = (o == sbs + SBS -> 0 : k + ngot);
+#endif
 						ncons++;
 						assert(!cp_torn);
 						rb_deliver_read();
-						PROBE(8, 1)
+						PROBE(8, 1);
+						PROBE(18, o == sbs + SBS)
 					:: else -> PROBE(9, 1)
 					fi;
 					cp_page = NONE
