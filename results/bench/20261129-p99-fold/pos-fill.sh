@@ -7,7 +7,7 @@
 # one that fills it exactly); a second slow record per sub-buffer shows as
 # a slow neighbour.  (Which residue is the first record depends on the
 # run's history, time extends included, so it is found, not assumed.)
-for f in legacy subbuf fold fold2; do
+for f in ${KERNELS:-legacy subbuf fold fold2}; do
 	for s in 16 1408; do
 		for d in "$@"; do
 			[ -f "$d/pos-$f.txt" ] || continue
