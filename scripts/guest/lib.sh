@@ -262,14 +262,17 @@ peers_find() {
 peers_end() { pkill lttng-sessiond || true; }
 
 # count_once COMM: of the lines perf script printed (-F comm,tid,cpu,time,
-# event) on standard input, those of task COMM: prints how many, a line
-# equal to the one before it counted once, and how many such repeats.
-# perf.data can hold a record twice: the same task, CPU, event and
-# nanosecond at two file offsets (results/bench/20261127-perf-repeats/);
-# perf script prints in time order, so the two are adjacent there.
+# event, --show-lost-events) on standard input, those of task COMM: prints
+# how many, a line equal to the one before it counted once, how many such
+# repeats, and how many PERF_RECORD_LOST lines there were (of any task:
+# such a line names the task the lost records were of).  perf.data can
+# hold a record twice: the same task, CPU, event and nanosecond at two
+# file offsets (results/bench/20261127-perf-repeats/); perf script prints
+# in time order, so the two are adjacent there.
 count_once() {
-	awk -v c="$1" '$1 == c { if ($0 == prev) r++; else n++ } { prev = $0 }
-		END { print n + 0, r + 0 }'
+	awk -v c="$1" '$5 == "PERF_RECORD_LOST" { l++; next }
+		$1 == c { if ($0 == prev) r++; else n++ } { prev = $0 }
+		END { print n + 0, r + 0, l + 0 }'
 }
 
 # sysloop_setup BIN [RAW]: for the getppid() benchmarks: compiles

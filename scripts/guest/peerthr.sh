@@ -73,11 +73,9 @@ record() {
 	perf)
 		perf record -q -a -m 256 -o $tmp/p.data -e syscalls:sys_enter_getppid \
 			-e syscalls:sys_exit_getppid -- $tmp/writers "$2" > $tmp/rec.log 2>&1
-		read -r n r < <(perf script -i $tmp/p.data -F comm,tid,cpu,time,event 2> /dev/null |
-			count_once sysloop)
-		echo "$n $(perf report -i $tmp/p.data --stats 2> /dev/null |
-				awk '/LOST events:/ { n = $3 } END { print n + 0, "LOST records", n + 0 }')" \
-			"repeated $r"
+		read -r n r l < <(perf script --show-lost-events -i $tmp/p.data \
+			-F comm,tid,cpu,time,event 2> /dev/null | count_once sysloop)
+		echo "$n $l LOST records $l repeated $r"
 		rm -f $tmp/p.data ;;
 	lttng)
 		lttng create zl --output=$tmp/lttng > /dev/null &&
