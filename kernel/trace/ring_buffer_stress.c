@@ -994,6 +994,39 @@ static void rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 }
 
 /*
+ * Advance @iter over up to @max records of CPU @cpu, each whole and
+ * numbered one after the one before, the first @first or later.  Returns
+ * how many it read; *@last is the number of the last one, -1 if none.
+ */
+static u32 rbs_iter_read_seq(struct ring_buffer_iter *iter, int cpu,
+			     u32 first, u32 max, s64 *last, const char *what)
+{
+	struct ring_buffer_event *event;
+	u32 n = 0;
+
+	*last = -1;
+	while (n < max && (event = ring_buffer_iter_peek(iter, NULL))) {
+		struct rbs_rec *r = ring_buffer_event_data(event);
+
+		if (!rbs_intact(cpu, event, what))
+			break;
+		if (!n && r->seq < first) {
+			rbs_fail("%s: first record %u, not %u or later\n",
+				 what, r->seq, first);
+			break;
+		}
+		if (n && r->seq != *last + 1) {
+			rbs_fail("%s: record %u after %lld\n", what, r->seq, *last);
+			break;
+		}
+		*last = r->seq;
+		n++;
+		ring_buffer_iter_advance(iter);
+	}
+	return n;
+}
+
+/*
  * "cat trace" across "echo > per_cpu/cpuN/trace": an iterator that read
  * part of a CPU buffer, then a reset of it, then more new records than
  * the iterator had read, in other sizes.  What it returns after that is
@@ -1001,11 +1034,11 @@ static void rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
  */
 static void rbs_admin_iter_reset(void)
 {
-	struct ring_buffer_event *event;
 	struct ring_buffer_iter *iter;
-	int cpu, n, before = failures;
+	int cpu, before = failures;
 	struct trace_buffer *b;
-	u32 seq;
+	s64 last;
+	u32 seq, n;
 
 	b = ring_buffer_alloc(64 * 1024, RB_FL_OVERWRITE);
 	if (!b) {
@@ -1022,26 +1055,15 @@ static void rbs_admin_iter_reset(void)
 		rbs_fail("iterator reset: no iterator\n");
 		goto out;
 	}
-	for (n = 0; n < 200 && (event = ring_buffer_iter_peek(iter, NULL)); n++)
-		ring_buffer_iter_advance(iter);
+	rbs_iter_read_seq(iter, cpu, 0, 200, &last, "iterator before a reset");
 	ring_buffer_reset_cpu(b, cpu);
 	for (seq = 1000; seq < 1300; seq++)
 		rbs_put(b, cpu, seq, 76);
-	for (n = 0; n < 400 && (event = ring_buffer_iter_peek(iter, NULL)); n++) {
-		struct rbs_rec *r = ring_buffer_event_data(event);
-
-		if (!rbs_intact(cpu, event, "iterator after a reset"))
-			break;
-		if (r->seq < 1000) {
-			rbs_fail("iterator reset: record %u from before the reset\n",
-				 r->seq);
-			break;
-		}
-		ring_buffer_iter_advance(iter);
-	}
+	n = rbs_iter_read_seq(iter, cpu, 1000, 400, &last,
+			      "iterator after a reset");
 	ring_buffer_read_finish(iter);
 	if (failures == before)
-		pr_info("iterator reset: %d whole records after the reset\n", n);
+		pr_info("iterator reset: %u whole records after the reset\n", n);
  out:
 	migrate_enable();
 	ring_buffer_free(b);
@@ -1059,12 +1081,11 @@ static void rbs_admin_iter_reset(void)
 static void rbs_admin_iter_exact_fill(void)
 {
 	const u32 nr = 3 * 102 + 50;
-	struct ring_buffer_event *event;
 	struct ring_buffer_iter *iter;
-	int cpu, n = 0, before = failures;
+	int cpu, before = failures;
 	struct trace_buffer *b;
-	s64 last = -1;
-	u32 seq;
+	s64 last;
+	u32 seq, n;
 
 	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
 	if (!b) {
@@ -1080,30 +1101,94 @@ static void rbs_admin_iter_exact_fill(void)
 		rbs_fail("iterator exact fill: no iterator\n");
 		goto out;
 	}
-	while ((event = ring_buffer_iter_peek(iter, NULL)) && n < 2 * nr) {
-		struct rbs_rec *r = ring_buffer_event_data(event);
-
-		if (!rbs_intact(cpu, event, "iterator exact fill"))
-			break;
-		if (last >= 0 && r->seq != last + 1) {
-			rbs_fail("iterator exact fill: record %u after %lld\n",
-				 r->seq, last);
-			break;
-		}
-		last = r->seq;
-		n++;
-		ring_buffer_iter_advance(iter);
-	}
+	n = rbs_iter_read_seq(iter, cpu, 0, 2 * nr, &last, "iterator exact fill");
 	ring_buffer_read_finish(iter);
 	if (last != nr - 1)
-		rbs_fail("iterator exact fill: %d records, the last %lld, not %u\n",
+		rbs_fail("iterator exact fill: %u records, the last %lld, not %u\n",
 			 n, last, nr - 1);
 	if (failures == before)
-		pr_info("iterator exact fill: %d records, up to the last one written\n", n);
+		pr_info("iterator exact fill: %u records, up to the last one written\n", n);
  out:
 	migrate_enable();
 	ring_buffer_free(b);
 }
+
+/*
+ * The readers of rbs_admin_exact_fill_read(): each reads what CPU @cpu
+ * of @b holds, @nr records numbered from 0, and returns how many it read
+ * in order.
+ */
+static u32 rbs_exact_consume(struct trace_buffer *b, int cpu, u32 nr)
+{
+	struct ring_buffer_event *event;
+	u32 n = 0;
+
+	while ((event = ring_buffer_consume(b, cpu, NULL, NULL))) {
+		struct rbs_rec *r = ring_buffer_event_data(event);
+
+		if (!rbs_intact(cpu, event, "exact fill") || r->seq != n) {
+			rbs_fail("exact fill %u: record %u is seq %u\n",
+				 nr, n, r->seq);
+			break;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* trace_pipe_raw's read(): a page at a time, not waiting for a full one */
+static u32 rbs_exact_read_page(struct trace_buffer *b, int cpu, u32 nr)
+{
+	void *page = ring_buffer_alloc_read_page(b, cpu);
+	u32 tries;
+
+	if (IS_ERR_OR_NULL(page)) {
+		rbs_fail("exact fill: no read page\n");
+		return 0;
+	}
+	for (tries = 0; tries < 2 * nr; tries++)
+		if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
+			break;
+	ring_buffer_free_read_page(b, cpu, page);
+	return ring_buffer_read_events_cpu(b, cpu);
+}
+
+static u32 rbs_exact_iterate(struct trace_buffer *b, int cpu, u32 nr)
+{
+	struct ring_buffer_iter *iter;
+	s64 last;
+	u32 n;
+
+	iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	if (!iter) {
+		rbs_fail("exact fill: no iterator\n");
+		return 0;
+	}
+	n = rbs_iter_read_seq(iter, cpu, 0, 2 * nr, &last, "exact fill");
+	ring_buffer_read_finish(iter);
+	return n;
+}
+
+/* A resize first, which carries the records over, then trace_pipe */
+static u32 rbs_exact_resize(struct trace_buffer *b, int cpu, u32 nr)
+{
+	if (ring_buffer_resize(b, 6 * 4000, cpu)) {
+		rbs_fail("exact fill %u: resize failed\n", nr);
+		return 0;
+	}
+	return rbs_exact_consume(b, cpu, nr);
+}
+
+static const struct {
+	const char *name;
+	u32 (*read)(struct trace_buffer *b, int cpu, u32 nr);
+	bool consumes;
+} rbs_exact_readers[] = {
+	{ "consume",	rbs_exact_consume,	true },
+	{ "read_page",	rbs_exact_read_page,	true },
+	{ "iterator",	rbs_exact_iterate,	false },
+	{ "resize",	rbs_exact_resize,	true },
+};
 
 /*
  * Records that fill sub-buffers exactly, then nothing: the writers leave
@@ -1118,16 +1203,11 @@ static void rbs_admin_iter_exact_fill(void)
  */
 static void rbs_admin_exact_fill_read(void)
 {
-	static const char * const way[] = { "consume", "read_page",
-					    "iterator", "resize" };
 	static const u32 fills[] = { 102, 3 * 102 };
-	struct ring_buffer_event *event;
-	struct ring_buffer_iter *iter;
 	int cpu, f, w, before = failures;
 	struct trace_buffer *b;
 	unsigned long flags;
-	void *page;
-	u32 seq, n;
+	u32 seq, nr, n;
 
 	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
 	if (!b) {
@@ -1137,74 +1217,27 @@ static void rbs_admin_exact_fill_read(void)
 	migrate_disable();
 	cpu = smp_processor_id();
 	for (f = 0; f < ARRAY_SIZE(fills); f++) {
-		for (w = 0; w < ARRAY_SIZE(way); w++) {
+		nr = fills[f];
+		for (w = 0; w < ARRAY_SIZE(rbs_exact_readers); w++) {
+			const char *name = rbs_exact_readers[w].name;
+
 			ring_buffer_reset_cpu(b, cpu);
 			local_irq_save(flags);
-			for (seq = 0; seq < fills[f]; seq++)
+			for (seq = 0; seq < nr; seq++)
 				rbs_put(b, cpu, seq, 12);
 			local_irq_restore(flags);
 			if (ring_buffer_empty_cpu(b, cpu)) {
-				rbs_fail("exact fill %u: the buffer says empty\n",
-					 fills[f]);
+				rbs_fail("exact fill %u: the buffer says empty\n", nr);
 				continue;
 			}
-			n = 0;
-			switch (w) {
-			case 3:
-				if (ring_buffer_resize(b, 6 * 4000, cpu)) {
-					rbs_fail("exact fill %u: resize failed\n",
-						 fills[f]);
-					break;
-				}
-				fallthrough;
-			case 0:
-				while ((event = ring_buffer_consume(b, cpu, NULL, NULL))) {
-					struct rbs_rec *r = ring_buffer_event_data(event);
-
-					if (!rbs_intact(cpu, event, "exact fill") ||
-					    r->seq != n) {
-						rbs_fail("exact fill %u, %s: record %u is seq %u\n",
-							 fills[f], way[w], n, r->seq);
-						break;
-					}
-					n++;
-				}
-				break;
-			case 1:
-				page = ring_buffer_alloc_read_page(b, cpu);
-				if (IS_ERR_OR_NULL(page)) {
-					rbs_fail("exact fill: no read page\n");
-					break;
-				}
-				while (n++ < 2 * fills[f] &&
-				       ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) >= 0)
-					;
-				ring_buffer_free_read_page(b, cpu, page);
-				n = ring_buffer_read_events_cpu(b, cpu);
-				break;
-			case 2:
-				iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
-				if (!iter) {
-					rbs_fail("exact fill: no iterator\n");
-					break;
-				}
-				while (n < 2 * fills[f] &&
-				       (event = ring_buffer_iter_peek(iter, NULL))) {
-					if (!rbs_intact(cpu, event, "exact fill"))
-						break;
-					n++;
-					ring_buffer_iter_advance(iter);
-				}
-				ring_buffer_read_finish(iter);
-				break;
-			}
-			if (n != fills[f])
+			n = rbs_exact_readers[w].read(b, cpu, nr);
+			if (n != nr)
 				rbs_fail("exact fill %u, %s: %u records read\n",
-					 fills[f], way[w], n);
-			if (w != 2 && ring_buffer_entries_cpu(b, cpu))
+					 nr, name, n);
+			if (rbs_exact_readers[w].consumes &&
+			    ring_buffer_entries_cpu(b, cpu))
 				rbs_fail("exact fill %u, %s: %lu records left unread\n",
-					 fills[f], way[w],
-					 ring_buffer_entries_cpu(b, cpu));
+					 nr, name, ring_buffer_entries_cpu(b, cpu));
 		}
 		ring_buffer_resize(b, 3 * 4000, cpu);
 	}

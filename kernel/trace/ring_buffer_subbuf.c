@@ -267,6 +267,21 @@ rb_gen_count(struct ring_buffer_per_cpu *cpu_buffer, unsigned long gen)
 	return gen << cpu_buffer->sb_shift;
 }
 
+/*
+ * Generation @gen of sub-buffer @idx has been delivered: rb_deliver()
+ * stored its complete count in the delivered count, which stays until
+ * the next generation's delivery.  rb_subbuf_delivered() asks another
+ * question: whether the sub-buffer in the ring is still that delivery's,
+ * not taken by a reader since.
+ */
+static __always_inline bool
+rb_gen_delivered(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx,
+		 unsigned long gen)
+{
+	return rb_cc_eq(READ_ONCE(cpu_buffer->meta[idx].cc_sb),
+			rb_gen_count(cpu_buffer, gen + 1));
+}
+
 /* Consumed word helpers: positions are compared modulo 2^(64 - K). */
 static __always_inline bool rb_pos_before(unsigned long a, unsigned long b)
 {
@@ -334,8 +349,7 @@ static size_t rb_dirty(struct ring_buffer_per_cpu *cpu_buffer)
 	 */
 	if (dirty && !(wpos & rb_sb_mask(cpu_buffer)) &&
 	    rb_prev_subbuf(cpu_buffer, wpos, &idx, &gen) &&
-	    !rb_cc_eq(READ_ONCE(cpu_buffer->meta[idx].cc_sb),
-		      rb_gen_count(cpu_buffer, gen + 1)))
+	    !rb_gen_delivered(cpu_buffer, idx, gen))
 		dirty--;
 	return dirty;
 }
@@ -2213,8 +2227,7 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long gen = rb_gen(cpu_buffer, sbs);
 	unsigned long end;
 
-	*done = rb_cc_eq(READ_ONCE(cpu_buffer->meta[idx].cc_sb),
-			 rb_gen_count(cpu_buffer, gen + 1));
+	*done = rb_gen_delivered(cpu_buffer, idx, gen);
 	if (*done) {
 		/* Delivered count before header: pairs with rb_deliver() */
 		smp_rmb();
@@ -3093,7 +3106,7 @@ static void rb_carry_over(struct ring_buffer_per_cpu *cpu_buffer,
 		struct rb_sb_hot *h = &cpu_buffer->hot[idx];
 		struct buffer_data_page *src = rb_id_page(cpu_buffer, h->id);
 		unsigned long gen = rb_gen(cpu_buffer, pos);
-		bool done = rb_cc_eq(m->cc_sb, rb_gen_count(cpu_buffer, gen + 1));
+		bool done = rb_gen_delivered(cpu_buffer, idx, gen);
 		unsigned long nrec, len, taken = 0;
 		struct rb_sb_hot *nh = &g->hot[co->nr];
 		struct rb_sb_meta *nm;
