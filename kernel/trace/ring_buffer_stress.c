@@ -978,8 +978,11 @@ static void rbs_admin_swap(void)
 }
 #endif
 
-/* Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK. */
-static void rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
+/*
+ * Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK.
+ * Returns what ring_buffer_write() returned.
+ */
+static int rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 {
 	struct {
 		struct rbs_rec r;
@@ -990,7 +993,7 @@ static void rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 
 	for (i = 0; i < len; i++)
 		rec.r.fill[i] = (u8)(seq + i);
-	ring_buffer_write(b, sizeof(rec.r) + len, &rec);
+	return ring_buffer_write(b, sizeof(rec.r) + len, &rec);
 }
 
 /*
@@ -1248,6 +1251,173 @@ static void rbs_admin_exact_fill_read(void)
 }
 
 /*
+ * Discard mode: 40-byte records until a write is refused (three one-page
+ * sub-buffers, all unread), a read of trace_pipe_raw takes the first,
+ * then 44-byte records until a write is refused again.  That one closes
+ * the first sub-buffer's next generation, 32 bytes short of its end: the
+ * rest is padding over what the page held before, and the offset sits at
+ * the sub-buffer's end, not past it, so no commit delivers it and, with no
+ * writer after, readers read it whole.  Returns the records written,
+ * numbered from 0; *@first: the first one not read.
+ */
+static u32 rbs_closed_fill(struct trace_buffer *b, int cpu, u32 *first)
+{
+	unsigned long flags;
+	u32 seq = 0;
+	void *page;
+
+	ring_buffer_reset_cpu(b, cpu);
+	*first = 0;
+	local_irq_save(flags);
+	while (seq < 1000 && !rbs_put(b, cpu, seq, 12))
+		seq++;
+	local_irq_restore(flags);
+	page = ring_buffer_alloc_read_page(b, cpu);
+	if (IS_ERR_OR_NULL(page)) {
+		rbs_fail("closed fill: no read page\n");
+		return seq;
+	}
+	if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
+		rbs_fail("closed fill: read_page got nothing\n");
+	ring_buffer_free_read_page(b, cpu, page);
+	*first = ring_buffer_read_events_cpu(b, cpu);
+	local_irq_save(flags);
+	while (seq < 2000 && !rbs_put(b, cpu, seq, 16))
+		seq++;
+	local_irq_restore(flags);
+	if (ring_buffer_dropped_events_cpu(b, cpu) != 2)
+		rbs_fail("closed fill: %lu writes refused, not 2\n",
+			 ring_buffer_dropped_events_cpu(b, cpu));
+	return seq;
+}
+
+/*
+ * After rbs_closed_fill(), trace_pipe (consume), a read of trace_pipe_raw
+ * (read_page) and "cat trace" (the iterator) must each get the records
+ * not read yet, whole and in order, and nothing from the padding.
+ */
+static void rbs_admin_closed_fill_read(void)
+{
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	int cpu, before = failures;
+	struct trace_buffer *b;
+	u32 nr, first, n;
+	void *page;
+	s64 last;
+
+	b = ring_buffer_alloc(3 * 4000, 0);
+	if (!b) {
+		rbs_fail("closed fill: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+
+	nr = rbs_closed_fill(b, cpu, &first);
+	for (n = first; (event = ring_buffer_consume(b, cpu, NULL, NULL)); n++) {
+		struct rbs_rec *r = ring_buffer_event_data(event);
+
+		if (!rbs_intact(cpu, event, "closed fill") || r->seq != n) {
+			rbs_fail("closed fill, consume: record %u is seq %u\n",
+				 n, r->seq);
+			break;
+		}
+	}
+	if (n != nr)
+		rbs_fail("closed fill, consume: up to %u read, %u written\n", n, nr);
+
+	nr = rbs_closed_fill(b, cpu, &first);
+	page = ring_buffer_alloc_read_page(b, cpu);
+	if (IS_ERR_OR_NULL(page)) {
+		rbs_fail("closed fill: no read page\n");
+		goto out;
+	}
+	for (n = 0; n < 8; n++)
+		if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
+			break;
+	ring_buffer_free_read_page(b, cpu, page);
+	if (ring_buffer_read_events_cpu(b, cpu) != nr)
+		rbs_fail("closed fill, read_page: %lu records read, %u written\n",
+			 ring_buffer_read_events_cpu(b, cpu), nr);
+
+	nr = rbs_closed_fill(b, cpu, &first);
+	iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	if (!iter) {
+		rbs_fail("closed fill: no iterator\n");
+		goto out;
+	}
+	n = rbs_iter_read_seq(iter, cpu, first, 2 * nr, &last, "closed fill");
+	ring_buffer_read_finish(iter);
+	if (n != nr - first || last != nr - 1)
+		rbs_fail("closed fill, iterator: %u records, the last %lld, of %u to %u\n",
+			 n, last, first, nr - 1);
+	if (failures == before)
+		pr_info("closed fill: %u records up to a closed sub-buffer's padding, read by every reader\n",
+			nr - first);
+ out:
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
+/*
+ * trace_pipe takes one record of a sub-buffer the writers are still in,
+ * which leaves the reader a copy of its first ten; the writers then fill
+ * two more.  A splice (read_page waiting for a whole page) must get the
+ * rest of that copy now, as the page-based buffer gives the rest of a
+ * partly read page once its commit page has moved on: refused, a blocking
+ * splice finds the buffer full enough to wake for and nothing to take,
+ * and loops in the kernel until trace_pipe reads again.
+ */
+static void rbs_admin_splice_after_pipe(void)
+{
+	int cpu, before = failures;
+	struct trace_buffer *b;
+	unsigned long flags;
+	void *page;
+	u32 seq;
+
+	b = ring_buffer_alloc(4 * 4000, RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("splice after trace_pipe: no buffer\n");
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	local_irq_save(flags);
+	for (seq = 0; seq < 10; seq++)
+		rbs_put(b, cpu, seq, 12);
+	local_irq_restore(flags);
+	if (!ring_buffer_consume(b, cpu, NULL, NULL))
+		rbs_fail("splice after trace_pipe: trace_pipe got nothing\n");
+	local_irq_save(flags);
+	for (; seq < 10 + 2 * 102; seq++)
+		rbs_put(b, cpu, seq, 12);
+	local_irq_restore(flags);
+	page = ring_buffer_alloc_read_page(b, cpu);
+	if (IS_ERR_OR_NULL(page)) {
+		rbs_fail("splice after trace_pipe: no read page\n");
+		goto out;
+	}
+	/*
+	 * The rest: nine records here; the page-based buffer's writers
+	 * went on filling the page trace_pipe took, so 101 there.
+	 */
+	if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 1) < 0)
+		rbs_fail("splice after trace_pipe: the rest of trace_pipe's page refused\n");
+	else if (ring_buffer_read_events_cpu(b, cpu) < 10)
+		rbs_fail("splice after trace_pipe: %lu records read\n",
+			 ring_buffer_read_events_cpu(b, cpu));
+	if (failures == before)
+		pr_info("splice after trace_pipe: the rest of trace_pipe's page spliced, %lu records read\n",
+			ring_buffer_read_events_cpu(b, cpu));
+	ring_buffer_free_read_page(b, cpu, page);
+ out:
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
+/*
  * trace_pipe prints the record ring_buffer_peek() returned after the
  * reader lock is dropped, then consumes it.  Meanwhile "echo > trace"
  * (reset) and buffer_size_kb (resize) may run: the page must stay the
@@ -1316,6 +1486,8 @@ static int rbs_admin(void)
 	rbs_admin_iter_reset();
 	rbs_admin_iter_exact_fill();
 	rbs_admin_exact_fill_read();
+	rbs_admin_closed_fill_read();
+	rbs_admin_splice_after_pipe();
 	return failures == before ? 0 : -EIO;
 }
 

@@ -66,12 +66,16 @@ rb_event_data_length(struct ring_buffer_event *event)
 	return length + RB_EVNT_HDR_SIZE;
 }
 
-/* Total length of any record; 0 for the "rest unused" padding. */
+/*
+ * Total length of any record; 0 for the "rest unused" padding, which is
+ * padding with a zero delta (as rb_null_event() in the page-based buffer):
+ * its length word is not read, since it may lie past the sub-buffer.
+ */
 static unsigned int rb_record_length(struct ring_buffer_event *event)
 {
 	switch (event->type_len) {
 	case RINGBUF_TYPE_PADDING:
-		if (!event->array[0] && !event->time_delta)
+		if (!event->time_delta)
 			return 0;
 		return event->array[0] + RB_EVNT_HDR_SIZE;
 	case RINGBUF_TYPE_TIME_EXTEND:
@@ -934,17 +938,25 @@ rb_update_lts(struct ring_buffer_per_cpu *cpu_buffer, u64 ts, unsigned long end)
  * next one (a record that did not fit, or the sub-buffer closed after a
  * refused switch): the rest of the old one counts as committed padding,
  * reserved and committed through rb_get_page() and rb_commit() as a
- * record is.
+ * record is.  Its first word says "rest unused" (padding with a zero
+ * delta): a sub-buffer closed after a refused switch, or one whose next
+ * first record was reclaimed, leaves the offset at its very end, and
+ * until a writer delivers it readers read it whole (rb_partial_len()),
+ * with nothing else to stop them at the padding.  The word goes before
+ * the commit (B in rb_commit()), as a record does.
  */
 static noinline void rb_switch_old(struct ring_buffer_per_cpu *cpu_buffer,
 				   unsigned long wpos)
 {
 	unsigned long idx = rb_idx(cpu_buffer, wpos);
-	unsigned long rest = rb_sb_size(cpu_buffer) - (wpos & rb_sb_mask(cpu_buffer));
+	unsigned long in_sb = wpos & rb_sb_mask(cpu_buffer);
+	struct buffer_data_page *bpage = rb_get_page(cpu_buffer, idx);
+	struct ring_buffer_event *pad = (void *)bpage + in_sb;
 
-	rb_get_page(cpu_buffer, idx);
-	cpu_buffer->meta[idx].pad = rest;
-	rb_commit(cpu_buffer, wpos, rest, false);
+	pad->type_len = RINGBUF_TYPE_PADDING;
+	pad->time_delta = 0;
+	cpu_buffer->meta[idx].pad = rb_sb_size(cpu_buffer) - in_sb;
+	rb_commit(cpu_buffer, wpos, rb_sb_size(cpu_buffer) - in_sb, false);
 }
 
 /*
@@ -1804,10 +1816,11 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 		rb_reader_copy_gone(cpu_buffer);
 		return RB_CLAIM_AGAIN;
 	}
-	local_set(&dst->commit, len - BUF_PAGE_HDR_SIZE);
+	/* Up to the "rest unused" padding of a closed one (rb_switch_old()) */
+	local_set(&dst->commit, at - BUF_PAGE_HDR_SIZE);
 	rb_check_claim(cpu_buffer, dst, from, cword & RB_K_MASK, 0);
-	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, len);
-	cpu_buffer->r_copied = len;
+	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, at);
+	cpu_buffer->r_copied = at;
 	cpu_buffer->r_copied_ts = ts;
 	cpu_buffer->r_whole = false;
 	return RB_CLAIM_GOT;
@@ -2142,12 +2155,19 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 
 	/*
 	 * @full (splice): records of a delivered sub-buffer only, never a
-	 * copy of one the writers were still adding to (claimed by a
+	 * copy of one the writers are still adding to (claimed by a
 	 * trace_pipe reader before), as the page-based buffer gives no
 	 * records from its commit page then.  The rest of a delivered one
-	 * that trace_pipe began is given, as there.
+	 * that trace_pipe began is given, as there, and so is the rest of a
+	 * copy once the writers have left its sub-buffer, as the page-based
+	 * buffer gives the rest of a partly read page once its commit page
+	 * has moved on.  Until then full_hit() counts no sub-buffer beyond
+	 * the copy's, so a blocking splice sleeps; refused after, it would
+	 * find the buffer full enough and this refusal, again and again.
 	 */
-	if (full && !cpu_buffer->r_whole)
+	if (full && !cpu_buffer->r_whole &&
+	    rb_sb_seq(cpu_buffer, rb_read_offset(cpu_buffer)) ==
+	    rb_sb_seq(cpu_buffer, cpu_buffer->r_sbs))
 		goto out;
 
 	rpage = cpu_buffer->pages[cpu_buffer->rpage];
@@ -2624,15 +2644,18 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 
 	if (full) {
 		unsigned long flags;
+		bool hit;
 
 		poll_wait(filp, &rbwork->full_waiters, poll_table);
 
+		/* The geometry full_hit() reads is stable under the reader lock */
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
 		if (!cpu_buffer->shortest_full ||
 		    cpu_buffer->shortest_full > full)
 			cpu_buffer->shortest_full = full;
+		hit = full_hit(cpu_buffer, full);
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
-		if (!ring_buffer_empty_cpu(buffer, cpu) && full_hit(cpu_buffer, full))
+		if (hit && !ring_buffer_empty_cpu(buffer, cpu))
 			return EPOLLIN | EPOLLRDNORM;
 		/*
 		 * shortest_full before the flag: a writer that sees the flag
