@@ -2,6 +2,24 @@
 # Statistics for the benchmark reports (scripts/bench).  Sourced; the
 # harness tests call it on made-up numbers.
 
+# min_median_max: "min median max" of the numbers on standard input,
+# nothing when there are none.  With an even count the median is the mean
+# of the two middle numbers (to ten significant digits, so that a rate of
+# millions keeps its units).
+min_median_max() {
+	sort -g | awk '{ v[++n] = $1 }
+		END {
+			if (!n)
+				exit
+			h = int((n + 1) / 2)
+			if (n % 2)
+				m = v[h]
+			else
+				m = sprintf("%.10g", (v[h] + v[h + 1]) / 2)
+			print v[1], m, v[n]
+		}'
+}
+
 # median_interval: "low high", a distribution-free 95% interval of the
 # median of the numbers on standard input (order statistics k and n-k+1,
 # k the largest with P(Binomial(n, 1/2) < k) <= 0.025); nothing for fewer
