@@ -3490,21 +3490,34 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
 
+/*
+ * Reset the CPU buffers this call quiesced, and only those: a CPU that
+ * comes online (or gets its buffer) during the grace period was not
+ * quiesced and has writers, and one that goes offline was quiesced and
+ * must be let go again (mainline's RESET_BIT in resize_disabled does the
+ * same).  The mark is only touched under buffer->mutex.
+ */
 static void rb_reset_cpus(struct trace_buffer *buffer, bool online)
 {
+	struct ring_buffer_per_cpu *cpu_buffer;
 	int cpu;
 
 	mutex_lock(&buffer->mutex);
 	for_each_buffer_cpu(buffer, cpu) {
-		if (!online || cpu_online(cpu))
-			rb_quiesce_begin(buffer->buffers[cpu]);
+		if (online && !cpu_online(cpu))
+			continue;
+		cpu_buffer = buffer->buffers[cpu];
+		cpu_buffer->reset_quiesced = true;
+		rb_quiesce_begin(cpu_buffer);
 	}
 	synchronize_rcu();
 	for_each_buffer_cpu(buffer, cpu) {
-		if (online && !cpu_online(cpu))
+		cpu_buffer = buffer->buffers[cpu];
+		if (!cpu_buffer->reset_quiesced)
 			continue;
-		rb_reset_quiesced(buffer->buffers[cpu]);
-		rb_quiesce_end(buffer->buffers[cpu]);
+		cpu_buffer->reset_quiesced = false;
+		rb_reset_quiesced(cpu_buffer);
+		rb_quiesce_end(cpu_buffer);
 	}
 	mutex_unlock(&buffer->mutex);
 }

@@ -190,6 +190,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			lost_pending;	/* ... not reported yet */
 	unsigned long			read;		/* records consumed */
 	unsigned long			resets;		/* rb_reset_cpu() calls */
+	bool				reset_quiesced;	/* by rb_reset_cpus() */
 	struct buffer_data_page		*free_page;	/* for read_page */
 
 	/* ---- set by a reader about to wait, read on every commit ---- */

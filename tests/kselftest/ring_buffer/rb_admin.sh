@@ -12,7 +12,9 @@
 #    nothing in the kernel log;
 #  - the ring_buffer_stress module's admin=1 checks (a reader nested in a
 #    writer, a reader in NMI under a held reader lock, the reader's page
-#    across a reset and a resize).
+#    across a reset and a resize);
+#  - "echo > trace" (a reset of every online CPU) again and again while
+#    CPU 1 goes offline and online: both CPUs must record afterwards.
 # Every step also fails on a WARNING, BUG or Oops in the kernel log.
 
 ksft_skip=4
@@ -24,8 +26,11 @@ command -v taskset > /dev/null || { echo "no taskset"; exit $ksft_skip; }
 
 size=$(sed 's/ .*//' $T/buffer_size_kb)
 on=$(cat $T/tracing_on)
+cpu1=/sys/devices/system/cpu/cpu1/online
 restore() {
 	[ -n "${wpid:-}" ] && kill "$wpid" 2> /dev/null && wait "$wpid" 2> /dev/null
+	[ -n "${hpid:-}" ] && kill "$hpid" 2> /dev/null && wait "$hpid" 2> /dev/null
+	[ -w $cpu1 ] && echo 1 > $cpu1
 	[ -e $T/snapshot ] && echo 0 > $T/snapshot
 	echo "$size" > $T/buffer_size_kb
 	echo > $T/trace
@@ -189,7 +194,40 @@ step_module() {
 	klog_check "ring_buffer_stress admin=1"
 }
 
-for s in swap resize fault module; do
+# --- resets while a CPU goes offline and online ----------------------------
+# A reset quiesces the online CPUs' buffers, waits a grace period, then
+# empties them: a CPU that came online or went offline meanwhile must not
+# be left with recording off for good, nor emptied under its writers.
+step_hotplug() {
+	local end n=0 cpu
+	if [ "$ncpus" -lt 2 ] || [ ! -w $cpu1 ]; then
+		echo "# resets under CPU hotplug: needs a CPU 1 that can go offline (skipped)"
+		return
+	fi
+	klog_mark
+	end=$((SECONDS + 20))
+	( while [ $SECONDS -lt $end ]; do echo 0 > $cpu1; echo 1 > $cpu1; done ) &
+	hpid=$!
+	while [ $SECONDS -lt $end ]; do
+		echo > $T/trace
+		n=$((n + 1))
+	done
+	wait $hpid
+	hpid=""
+	echo 1 > $cpu1
+	echo > $T/trace
+	for cpu in 0 1; do
+		taskset -c $cpu sh -c "echo rb_admin_hotplug_$cpu > $T/trace_marker" 2> /dev/null
+		if grep -q "rb_admin_hotplug_$cpu" $T/per_cpu/cpu$cpu/trace; then
+			ok "CPU $cpu records after $n resets under CPU hotplug"
+		else
+			fail "CPU $cpu records nothing after $n resets under CPU hotplug"
+		fi
+	done
+	klog_check "resets under CPU hotplug"
+}
+
+for s in swap resize fault module hotplug; do
 	t=$SECONDS
 	step_$s
 	echo "# step $s: $((SECONDS - t)) s"
