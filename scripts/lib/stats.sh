@@ -34,3 +34,24 @@ median_interval() {
 			if (k >= 1) printf "%.3f %.3f\n", v[k], v[n - k + 1]
 		}'
 }
+
+# ratio_file FILE P M [M2 F]: "round ratio" for every round of platform P
+# in FILE (a scripts/bench metrics.txt) that has both figures:
+# subbuf/legacy of metric M; with M2 and F, M/M2 within flavour F.
+ratio_file() {
+	local file=$1
+	shift
+	awk -v p="$1" -v m="$2" -v m2="${3:-}" -v f="${4:-}" '
+		$1 != p { next }
+		m2 == "" && $4 == m { v[$2, $3] = $5; r[$3] = 1 }
+		m2 != "" && $2 == f && $4 == m { v["a", $3] = $5; r[$3] = 1 }
+		m2 != "" && $2 == f && $4 == m2 { v["b", $3] = $5 }
+		END {
+			for (i in r) {
+				a = m2 == "" ? v["subbuf", i] : v["a", i]
+				b = m2 == "" ? v["legacy", i] : v["b", i]
+				if (b > 0 && a != "")
+					printf "%d %.6f\n", i, a / b
+			}
+		}' "$file"
+}
