@@ -982,6 +982,16 @@ static void rbs_admin_swap(void)
  * Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK.
  * Returns what ring_buffer_write() returned.
  */
+/*
+ * The admin checks' fills are counted in one-page sub-buffers, whatever
+ * the page size: rbs_put() with 12 fill bytes makes a 40-byte record,
+ * RBS_PER_PAGE of them fill the data of a page exactly (after its 16-byte
+ * header: 102 with 4 KiB pages, 1638 with 64 KiB pages), and a buffer of
+ * RBS_PAGES(n) bytes has n one-page sub-buffers (n * 4000 with 4 KiB).
+ */
+#define RBS_PER_PAGE	((PAGE_SIZE - 16) / 40)
+#define RBS_PAGES(n)	((n) * (PAGE_SIZE - 96))
+
 static int rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 {
 	struct {
@@ -994,6 +1004,48 @@ static int rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 	for (i = 0; i < len; i++)
 		rec.r.fill[i] = (u8)(seq + i);
 	return ring_buffer_write(b, sizeof(rec.r) + len, &rec);
+}
+
+/*
+ * rbs_put() records numbered @from up to @to with @len fill bytes, until
+ * one is refused, with interrupts off so that no gap puts a time record
+ * in.  Returns the number after the last one written.
+ */
+static u32 rbs_put_run(struct trace_buffer *b, int cpu, u32 from, u32 to, u16 len)
+{
+	unsigned long flags;
+	u32 seq;
+
+	local_irq_save(flags);
+	for (seq = from; seq < to && !rbs_put(b, cpu, seq, len); seq++)
+		;
+	local_irq_restore(flags);
+	return seq;
+}
+
+/*
+ * Up to @max reads of trace_pipe_raw on CPU @cpu of @b into one page of
+ * the reader's: ring_buffer_read_page() of a whole sub-buffer, waiting for
+ * a full one (@full, as splice does) or not (as read() does).  Returns how
+ * many read something before the first that did not, or -ENOMEM without a
+ * page (@what's failure).
+ */
+static int rbs_read_pages(struct trace_buffer *b, int cpu, int max, int full,
+			  const char *what)
+{
+	void *page = ring_buffer_alloc_read_page(b, cpu);
+	int n;
+
+	if (IS_ERR_OR_NULL(page)) {
+		rbs_fail("%s: no read page\n", what);
+		return -ENOMEM;
+	}
+	for (n = 0; n < max; n++)
+		if (ring_buffer_read_page(b, &page, ring_buffer_subbuf_size_get(b),
+					  cpu, full) < 0)
+			break;
+	ring_buffer_free_read_page(b, cpu, page);
+	return n;
 }
 
 /*
@@ -1076,21 +1128,21 @@ static void rbs_admin_iter_reset(void)
  * "cat trace" across a record that fills the last sub-buffer exactly, in
  * a buffer of three sub-buffers (a count that is not a power of two): the
  * position after that record is the start of the next generation, and the
- * iterator must go on there.  40-byte records, 102 to a one-page
- * sub-buffer of 4080 bytes; three sub-buffers' worth and 50 more, in
+ * iterator must go on there.  40-byte records, RBS_PER_PAGE to a
+ * one-page sub-buffer; three sub-buffers' worth and 50 more, in
  * flight-recorder mode: the iterator returns consecutive records up to
  * the last one written.
  */
 static void rbs_admin_iter_exact_fill(void)
 {
-	const u32 nr = 3 * 102 + 50;
+	const u32 nr = 3 * RBS_PER_PAGE + 50;
 	struct ring_buffer_iter *iter;
 	int cpu, before = failures;
 	struct trace_buffer *b;
 	s64 last;
 	u32 seq, n;
 
-	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
+	b = ring_buffer_alloc(RBS_PAGES(3), RB_FL_OVERWRITE);
 	if (!b) {
 		rbs_fail("iterator exact fill: no buffer\n");
 		return;
@@ -1142,17 +1194,7 @@ static u32 rbs_exact_consume(struct trace_buffer *b, int cpu, u32 nr)
 /* trace_pipe_raw's read(): a page at a time, not waiting for a full one */
 static u32 rbs_exact_read_page(struct trace_buffer *b, int cpu, u32 nr)
 {
-	void *page = ring_buffer_alloc_read_page(b, cpu);
-	u32 tries;
-
-	if (IS_ERR_OR_NULL(page)) {
-		rbs_fail("exact fill: no read page\n");
-		return 0;
-	}
-	for (tries = 0; tries < 2 * nr; tries++)
-		if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
-			break;
-	ring_buffer_free_read_page(b, cpu, page);
+	rbs_read_pages(b, cpu, 2 * nr, 0, "exact fill");
 	return ring_buffer_read_events_cpu(b, cpu);
 }
 
@@ -1175,7 +1217,7 @@ static u32 rbs_exact_iterate(struct trace_buffer *b, int cpu, u32 nr)
 /* A resize first, which carries the records over, then trace_pipe */
 static u32 rbs_exact_resize(struct trace_buffer *b, int cpu, u32 nr)
 {
-	if (ring_buffer_resize(b, 6 * 4000, cpu)) {
+	if (ring_buffer_resize(b, RBS_PAGES(6), cpu)) {
 		rbs_fail("exact fill %u: resize failed\n", nr);
 		return 0;
 	}
@@ -1198,21 +1240,20 @@ static const struct {
  * the last one for the next writer to deliver, and none comes.  Every
  * record must still reach trace_pipe (consume), a read of trace_pipe_raw
  * that does not wait for a full page (read_page), "cat trace" (the
- * iterator), and a reader after a resize.  40-byte records, 102 to a
- * one-page sub-buffer: one sub-buffer of three, then all three (the
+ * iterator), and a reader after a resize.  40-byte records, RBS_PER_PAGE
+ * to a one-page sub-buffer: one sub-buffer of three, then all three (the
  * offset then sits at the unused index after the last one).  Written with
  * interrupts off so that no gap puts a time record in; if one did, the
  * fill would not be exact and the checks would still hold.
  */
 static void rbs_admin_exact_fill_read(void)
 {
-	static const u32 fills[] = { 102, 3 * 102 };
+	static const u32 fills[] = { RBS_PER_PAGE, 3 * RBS_PER_PAGE };
 	int cpu, f, w, before = failures;
 	struct trace_buffer *b;
-	unsigned long flags;
-	u32 seq, nr, n;
+	u32 nr, n;
 
-	b = ring_buffer_alloc(3 * 4000, RB_FL_OVERWRITE);
+	b = ring_buffer_alloc(RBS_PAGES(3), RB_FL_OVERWRITE);
 	if (!b) {
 		rbs_fail("exact fill: no buffer\n");
 		return;
@@ -1225,10 +1266,7 @@ static void rbs_admin_exact_fill_read(void)
 			const char *name = rbs_exact_readers[w].name;
 
 			ring_buffer_reset_cpu(b, cpu);
-			local_irq_save(flags);
-			for (seq = 0; seq < nr; seq++)
-				rbs_put(b, cpu, seq, 12);
-			local_irq_restore(flags);
+			rbs_put_run(b, cpu, 0, nr, 12);
 			if (ring_buffer_empty_cpu(b, cpu)) {
 				rbs_fail("exact fill %u: the buffer says empty\n", nr);
 				continue;
@@ -1242,7 +1280,7 @@ static void rbs_admin_exact_fill_read(void)
 				rbs_fail("exact fill %u, %s: %lu records left unread\n",
 					 nr, name, ring_buffer_entries_cpu(b, cpu));
 		}
-		ring_buffer_resize(b, 3 * 4000, cpu);
+		ring_buffer_resize(b, RBS_PAGES(3), cpu);
 	}
 	migrate_enable();
 	if (failures == before)
@@ -1254,7 +1292,8 @@ static void rbs_admin_exact_fill_read(void)
  * Discard mode: 40-byte records until a write is refused (three one-page
  * sub-buffers, all unread), a read of trace_pipe_raw takes the first,
  * then 44-byte records until a write is refused again.  That one closes
- * the first sub-buffer's next generation, 32 bytes short of its end: the
+ * the first sub-buffer's next generation short of its end (by 32 bytes
+ * with 4 KiB pages, 4 with 64 KiB): the
  * rest is padding over what the page held before, and the offset sits at
  * the sub-buffer's end, not past it, so no commit delivers it and, with no
  * writer after, readers read it whole.  Returns the records written,
@@ -1262,29 +1301,14 @@ static void rbs_admin_exact_fill_read(void)
  */
 static u32 rbs_closed_fill(struct trace_buffer *b, int cpu, u32 *first)
 {
-	unsigned long flags;
-	u32 seq = 0;
-	void *page;
+	u32 seq;
 
 	ring_buffer_reset_cpu(b, cpu);
-	*first = 0;
-	local_irq_save(flags);
-	while (seq < 1000 && !rbs_put(b, cpu, seq, 12))
-		seq++;
-	local_irq_restore(flags);
-	page = ring_buffer_alloc_read_page(b, cpu);
-	if (IS_ERR_OR_NULL(page)) {
-		rbs_fail("closed fill: no read page\n");
-		return seq;
-	}
-	if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
+	seq = rbs_put_run(b, cpu, 0, 10 * RBS_PER_PAGE, 12);
+	if (!rbs_read_pages(b, cpu, 1, 0, "closed fill"))
 		rbs_fail("closed fill: read_page got nothing\n");
-	ring_buffer_free_read_page(b, cpu, page);
 	*first = ring_buffer_read_events_cpu(b, cpu);
-	local_irq_save(flags);
-	while (seq < 2000 && !rbs_put(b, cpu, seq, 16))
-		seq++;
-	local_irq_restore(flags);
+	seq = rbs_put_run(b, cpu, seq, 20 * RBS_PER_PAGE, 16);
 	if (ring_buffer_dropped_events_cpu(b, cpu) != 2)
 		rbs_fail("closed fill: %lu writes refused, not 2\n",
 			 ring_buffer_dropped_events_cpu(b, cpu));
@@ -1303,10 +1327,9 @@ static void rbs_admin_closed_fill_read(void)
 	int cpu, before = failures;
 	struct trace_buffer *b;
 	u32 nr, first, n;
-	void *page;
 	s64 last;
 
-	b = ring_buffer_alloc(3 * 4000, 0);
+	b = ring_buffer_alloc(RBS_PAGES(3), 0);
 	if (!b) {
 		rbs_fail("closed fill: no buffer\n");
 		return;
@@ -1328,15 +1351,8 @@ static void rbs_admin_closed_fill_read(void)
 		rbs_fail("closed fill, consume: up to %u read, %u written\n", n, nr);
 
 	nr = rbs_closed_fill(b, cpu, &first);
-	page = ring_buffer_alloc_read_page(b, cpu);
-	if (IS_ERR_OR_NULL(page)) {
-		rbs_fail("closed fill: no read page\n");
+	if (rbs_read_pages(b, cpu, 8, 0, "closed fill") < 0)
 		goto out;
-	}
-	for (n = 0; n < 8; n++)
-		if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 0) < 0)
-			break;
-	ring_buffer_free_read_page(b, cpu, page);
 	if (ring_buffer_read_events_cpu(b, cpu) != nr)
 		rbs_fail("closed fill, read_page: %lu records read, %u written\n",
 			 ring_buffer_read_events_cpu(b, cpu), nr);
@@ -1373,47 +1389,86 @@ static void rbs_admin_splice_after_pipe(void)
 {
 	int cpu, before = failures;
 	struct trace_buffer *b;
-	unsigned long flags;
-	void *page;
-	u32 seq;
+	int got;
 
-	b = ring_buffer_alloc(4 * 4000, RB_FL_OVERWRITE);
+	b = ring_buffer_alloc(RBS_PAGES(4), RB_FL_OVERWRITE);
 	if (!b) {
 		rbs_fail("splice after trace_pipe: no buffer\n");
 		return;
 	}
 	migrate_disable();
 	cpu = smp_processor_id();
-	local_irq_save(flags);
-	for (seq = 0; seq < 10; seq++)
-		rbs_put(b, cpu, seq, 12);
-	local_irq_restore(flags);
+	rbs_put_run(b, cpu, 0, 10, 12);
 	if (!ring_buffer_consume(b, cpu, NULL, NULL))
 		rbs_fail("splice after trace_pipe: trace_pipe got nothing\n");
-	local_irq_save(flags);
-	for (; seq < 10 + 2 * 102; seq++)
-		rbs_put(b, cpu, seq, 12);
-	local_irq_restore(flags);
-	page = ring_buffer_alloc_read_page(b, cpu);
-	if (IS_ERR_OR_NULL(page)) {
-		rbs_fail("splice after trace_pipe: no read page\n");
-		goto out;
-	}
+	rbs_put_run(b, cpu, 10, 10 + 2 * RBS_PER_PAGE, 12);
 	/*
 	 * The rest: nine records here; the page-based buffer's writers
-	 * went on filling the page trace_pipe took, so 101 there.
+	 * went on filling the page trace_pipe took, so RBS_PER_PAGE - 1
+	 * there.
 	 */
-	if (ring_buffer_read_page(b, &page, PAGE_SIZE, cpu, 1) < 0)
+	got = rbs_read_pages(b, cpu, 1, 1, "splice after trace_pipe");
+	if (!got)
 		rbs_fail("splice after trace_pipe: the rest of trace_pipe's page refused\n");
-	else if (ring_buffer_read_events_cpu(b, cpu) < 10)
+	else if (got > 0 && ring_buffer_read_events_cpu(b, cpu) < 10)
 		rbs_fail("splice after trace_pipe: %lu records read\n",
 			 ring_buffer_read_events_cpu(b, cpu));
 	if (failures == before)
 		pr_info("splice after trace_pipe: the rest of trace_pipe's page spliced, %lu records read\n",
 			ring_buffer_read_events_cpu(b, cpu));
-	ring_buffer_free_read_page(b, cpu, page);
- out:
 	migrate_enable();
+	ring_buffer_free(b);
+}
+
+/*
+ * The largest sub-buffers (order 7, mainline's limit: 512 KiB with 4 KiB
+ * pages, 8 MiB with 64 KiB pages) filled with the smallest records (a
+ * 4-byte payload, 8 bytes), in discard mode until a write is refused:
+ * 65534 records to a sub-buffer with 4 KiB pages, 1048574 with 64 KiB.
+ * The statistics count records through each sub-buffer's commit count,
+ * which must hold that many: entries must say how many were written, and
+ * trace_pipe must read them all, in order.
+ */
+static void rbs_admin_largest_subbuf(void)
+{
+	struct ring_buffer_event *event;
+	struct trace_buffer *b;
+	int cpu, before = failures;
+	u32 seq, n;
+
+	b = ring_buffer_alloc(2 * (PAGE_SIZE << 7), 0);
+	if (!b) {
+		rbs_fail("largest sub-buffer: no buffer\n");
+		return;
+	}
+	if (ring_buffer_subbuf_order_set(b, 7)) {
+		/* The page-based buffer has one-page sub-buffers only */
+		pr_info("largest sub-buffer: no sub-buffers of order 7, skipped\n");
+		ring_buffer_free(b);
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	for (seq = 0; !ring_buffer_write(b, sizeof(seq), &seq); seq++)
+		if (!(seq & 0xfff))
+			cond_resched();
+	if (ring_buffer_entries_cpu(b, cpu) != seq)
+		rbs_fail("largest sub-buffer: %u records written, entries says %lu\n",
+			 seq, ring_buffer_entries_cpu(b, cpu));
+	for (n = 0; (event = ring_buffer_consume(b, cpu, NULL, NULL)); n++) {
+		u32 *v = ring_buffer_event_data(event);
+
+		if (*v != n) {
+			rbs_fail("largest sub-buffer: record %u is %u\n", n, *v);
+			break;
+		}
+	}
+	if (n != seq)
+		rbs_fail("largest sub-buffer: %u records read of %u\n", n, seq);
+	migrate_enable();
+	if (failures == before)
+		pr_info("largest sub-buffer: %u records of 8 bytes in %lu KiB sub-buffers, all counted and read\n",
+			seq, (PAGE_SIZE << 7) >> 10);
 	ring_buffer_free(b);
 }
 
@@ -1426,11 +1481,10 @@ static void rbs_admin_splice_after_pipe(void)
 static void rbs_admin_reader_page(void)
 {
 	const u32 mark = 0x5a5a0000;
-	unsigned long fill = 2 * size_kb * 1024 / 8;
 	struct ring_buffer_event *event;
 	struct trace_buffer *b;
 	u32 v, want, *data;
-	unsigned long i;
+	unsigned long i, fill;
 	int cpu, step, before = failures;
 
 	b = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
@@ -1443,8 +1497,11 @@ static void rbs_admin_reader_page(void)
 	for (step = 0; step < 2; step++) {
 		while (ring_buffer_consume(b, cpu, NULL, NULL))
 			;
-		/* More than a page: the peek swaps a whole sub-buffer out */
-		for (v = mark; v < mark + 600; v++)
+		/*
+		 * More than a page of 8-byte records (600 with 4 KiB
+		 * pages): the peek swaps a whole sub-buffer out.
+		 */
+		for (v = mark; v < mark + PAGE_SIZE / 8 + 88; v++)
 			ring_buffer_write(b, sizeof(v), &v);
 		event = ring_buffer_peek(b, cpu, NULL, NULL);
 		if (!event) {
@@ -1462,7 +1519,8 @@ static void rbs_admin_reader_page(void)
 				break;
 			}
 		}
-		/* Wrap the buffer twice */
+		/* Wrap the buffer twice, whatever its pages */
+		fill = 2 * ring_buffer_size(b, cpu) / 8;
 		for (i = 0, v = 0xdeadbeef; i < fill; i++)
 			ring_buffer_write(b, sizeof(v), &v);
 		if (*data != want)
@@ -1488,6 +1546,7 @@ static int rbs_admin(void)
 	rbs_admin_exact_fill_read();
 	rbs_admin_closed_fill_read();
 	rbs_admin_splice_after_pipe();
+	rbs_admin_largest_subbuf();
 	return failures == before ? 0 : -EIO;
 }
 

@@ -258,7 +258,8 @@ static bool rb_prev_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 
 /*
  * Commit counts are cumulative: generation g of a sub-buffer is complete
- * when its byte count reaches (g + 1) * rb_sb_size(), modulo 2^48.
+ * when its byte count reaches (g + 1) * rb_sb_size(), modulo
+ * 2^RB_CC_REC_SHIFT.
  */
 static __always_inline bool rb_cc_eq(unsigned long a, unsigned long b)
 {

@@ -83,16 +83,20 @@ struct buffer_data_page {
 
 /*
  * The commit count of a sub-buffer counts bytes (cumulative over its
- * generations, modulo 2^48) in its low bits and records (modulo 2^16) in
- * its high bits, so that one local_add_return() commits both.  A
- * generation holds fewer than 2^RB_SB_MAX_SHIFT / 8 = 2^16 records.  The byte count
- * carries into the record count once per 2^48 bytes written through one
- * sub-buffer index: the record count of that one generation is then off
- * by one (it only feeds the overrun and entries statistics).
+ * generations, modulo 2^RB_CC_REC_SHIFT) in its low bits and records
+ * (modulo 2^RB_CC_REC_BITS) in its high bits, so that one
+ * local_add_return() commits both.  A record takes at least 8 bytes, so a
+ * generation holds fewer than 2^(RB_SB_MAX_SHIFT - 3) records: 2^16 in a
+ * 512 KiB sub-buffer with 4 KiB pages, 2^20 in an 8 MiB one with 64 KiB
+ * pages; the bytes then count modulo 2^48 and 2^44.  The byte count
+ * carries into the record count once per 2^RB_CC_REC_SHIFT bytes written
+ * through one sub-buffer index: the record count of that one generation
+ * is then off by one (it only feeds the overrun and entries statistics).
  */
-#define RB_CC_REC_SHIFT		48
+#define RB_CC_REC_BITS		(RB_SB_MAX_SHIFT - 3)
+#define RB_CC_REC_SHIFT		(BITS_PER_LONG - RB_CC_REC_BITS)
 #define RB_CC_BYTES_MASK	((1UL << RB_CC_REC_SHIFT) - 1)
-#define RB_CC_REC_MASK		0xffffUL
+#define RB_CC_REC_MASK		((1UL << RB_CC_REC_BITS) - 1)
 #define RB_CC_RECORD		BIT(RB_CC_REC_SHIFT)
 
 /*

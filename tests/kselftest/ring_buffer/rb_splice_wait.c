@@ -13,12 +13,19 @@
  *    spin would never end: skipped.)
  *  - buffer_percent 50: the splice must sleep, without using the CPU,
  *    until the watermark or a signal (here an alarm: EINTR).
+ *  - buffer_subbuf_size_kb changed while a splice waits (from one page
+ *    to four, then from four to one): what the splice then moves must be
+ *    whole sub-buffers of the new size, each in a pipe buffer of that
+ *    size, whose records, walked from the header to its commit, are the
+ *    markers written after the change.  The same for a read() that
+ *    waits: it must return a sub-buffer of the new size, not 0.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +40,24 @@
 #define FILL_S		1
 #define SPIN_S		0.2	/* CPU seconds no splice takes unless it spins */
 
-static char saved_percent[16], saved_on[16];
+#define SIZE_WAIT_S	1	/* the splice is asleep by then */
+#define HDR_BYTES	16	/* time stamp and commit of a sub-buffer */
+#define COMMIT_MASK	0x3fffffffUL	/* the commit without the missed-events flags */
+#define SIZE_TAG	"rb_splice_wait: after the size change"
+
+/* Record types of the ring buffer's binary format (type_len) */
+#define TYPE_PADDING	29
+#define TYPE_TIME_EXTEND 30
+#define TYPE_TIME_STAMP	31
+
+static char saved_percent[16], saved_on[16], saved_kb[16];
 
 static void restore(void)
 {
 	tfs_write("buffer_percent", saved_percent);
 	tfs_write("tracing_on", saved_on);
+	if (saved_kb[0])
+		tfs_write("buffer_subbuf_size_kb", saved_kb);
 	tfs_write("trace", "");
 }
 
@@ -137,6 +156,146 @@ static pid_t one_record(int cpu, long fill_bytes)
 	return pid;
 }
 
+/*
+ * Walk the records of the sub-buffer at @sb, @size bytes: NULL when they
+ * end exactly at its commit and every data record holds SIZE_TAG, else
+ * what is wrong.
+ */
+static const char *walk_subbuf(const unsigned char *sb, long size)
+{
+	unsigned long commit = *(const unsigned long *)(sb + 8) & COMMIT_MASK;
+	const unsigned char *p = sb + HDR_BYTES, *end = p + commit;
+	unsigned int word, type_len, len;
+
+	if (!commit || commit > (unsigned long)(size - HDR_BYTES))
+		return "a commit beyond the sub-buffer, or none";
+	while (p < end) {
+		memcpy(&word, p, 4);
+		type_len = word & 0x1f;
+		if (type_len == TYPE_TIME_EXTEND || type_len == TYPE_TIME_STAMP) {
+			len = 8;
+		} else if (type_len == TYPE_PADDING) {
+			if (!(word >> 5))
+				break;		/* the rest is unused */
+			memcpy(&len, p + 4, 4);
+			len += 4;
+		} else {
+			if (type_len) {
+				len = 4 + 4 * type_len;
+			} else {
+				memcpy(&len, p + 4, 4);
+				len += 4;
+			}
+			if (len > (unsigned long)(end - p) ||
+			    !memmem(p, len, SIZE_TAG, strlen(SIZE_TAG)))
+				return "a record that is not a marker written after the change";
+		}
+		p += len;
+	}
+	return p > end ? "records past the commit" : NULL;
+}
+
+/*
+ * A splice (buffer_percent 1), or with @use_read a read(), of @cpu's
+ * trace_pipe_raw waits with sub-buffers of @from_kb; a child then sets
+ * them to @to_kb and writes records on @cpu until the reader has
+ * something to take.  What it took must be sub-buffers of the new size.
+ */
+static void size_change(int cpu, long from_kb, long to_kb, bool use_read)
+{
+	const char *how = use_read ? "read" : "splice";
+	char name[64];
+	static const char line[] = SIZE_TAG "\n";
+	long to = to_kb * 1024, len = 4 * (from_kb > to_kb ? from_kb : to_kb) * 1024;
+	char path[256], kb[24], *buf;
+	const char *what;
+	int fd, mfd, pipefd[2], err, status;
+	double wall, cpu_s;
+	ssize_t r, got;
+	pid_t pid;
+	long n;
+
+	snprintf(name, sizeof(name), "size %ld -> %ld KiB, %s", from_kb, to_kb, how);
+	snprintf(kb, sizeof(kb), "%ld", from_kb);
+	if (tfs_write("buffer_subbuf_size_kb", kb) || tfs_write("tracing_on", "0") ||
+	    tfs_write("trace", "") || tfs_write("tracing_on", "1"))
+		ksft_exit_fail_msg("cannot set up %ld KiB sub-buffers: %s\n",
+				   from_kb, strerror(errno));
+	snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
+	fd = open(path, O_RDONLY);
+	buf = malloc(len);
+	if (fd < 0 || !buf || pipe(pipefd))
+		ksft_exit_fail_msg("%s: %s\n", path, strerror(errno));
+	/* Room in the pipe for all the splice may move */
+	fcntl(pipefd[1], F_SETPIPE_SZ, len);
+
+	pid = fork();
+	if (pid < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+	if (!pid) {
+		sleep(SIZE_WAIT_S);
+		snprintf(kb, sizeof(kb), "%ld", to_kb);
+		if (tfs_write("buffer_subbuf_size_kb", kb))
+			_exit(2);
+		pin(cpu);
+		mfd = open(TRACEFS "/trace_marker", O_WRONLY);
+		if (mfd < 0)
+			_exit(1);
+		for (n = 0; n < 8 * len; n += sizeof(line))
+			mark(mfd, line);
+		_exit(0);
+	}
+	if (use_read) {
+		/* A read waits for any data; a sub-buffer at most */
+		alarm(ALARM_S);
+		r = read(fd, buf, len);
+		err = errno;
+		alarm(0);
+	} else {
+		r = splice_once(fd, pipefd[1], len, "1", &err, &wall, &cpu_s);
+	}
+	waitpid(pid, &status, 0);
+	close(fd);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		ksft_test_result_fail("%s: the child failed (%s)\n", name,
+				      WIFEXITED(status) && WEXITSTATUS(status) == 2 ?
+				      "size write" : "trace_marker");
+		goto out;
+	}
+	if (r <= 0) {
+		ksft_test_result_fail("%s: returned %zd (%s)\n", name, r,
+				      r ? strerror(err) : "nothing");
+		goto out;
+	}
+	if (r % to) {
+		ksft_test_result_fail("%s: got %zd bytes, not whole sub-buffers\n",
+				      name, r);
+		goto out;
+	}
+	for (got = use_read ? r : 0; got < r; got += n) {
+		n = read(pipefd[0], buf + got, r - got);
+		if (n <= 0) {
+			ksft_test_result_fail("%s: pipe read at %zd of %zd: %s\n",
+					      name, got, r, n ? strerror(errno) : "end");
+			goto out;
+		}
+	}
+	for (n = 0; n < r; n += to) {
+		what = walk_subbuf((unsigned char *)buf + n, to);
+		if (what) {
+			ksft_test_result_fail("%s: sub-buffer at %ld of %zd: %s\n",
+					      name, n, r, what);
+			goto out;
+		}
+	}
+	ksft_test_result_pass("%s: %zd sub-buffer(s) of %ld KiB after waiting\n",
+			      name, r / to, to_kb);
+out:
+	free(buf);
+	close(pipefd[0]);
+	close(pipefd[1]);
+}
+
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
@@ -145,8 +304,9 @@ int main(void)
 	char path[256];
 	cpu_set_t set;
 	pid_t writer;
-	long len;
+	long len, page_kb;
 	ssize_t r;
+	int i;
 
 	ksft_print_header();
 	if (geteuid())
@@ -160,7 +320,9 @@ int main(void)
 	for (other = 0; other < CPU_SETSIZE; other++)
 		if (other != me && CPU_ISSET(other, &set))
 			break;
-	ksft_set_plan(2);
+	if (tfs_read("buffer_subbuf_size_kb", saved_kb, sizeof(saved_kb)))
+		saved_kb[0] = '\0';
+	ksft_set_plan(6);
 
 	pin(me);
 	atexit(restore);
@@ -209,6 +371,20 @@ int main(void)
 	else
 		ksft_test_result_pass("percent 50: slept %.1f s (CPU %.3f s) until a signal\n",
 				      wall, cpu);
+	close(fd);
+
+	page_kb = sysconf(_SC_PAGESIZE) / 1024;
+	snprintf(path, sizeof(path), "%ld", 4 * page_kb);
+	if (!saved_kb[0] || tfs_write("buffer_subbuf_size_kb", path)) {
+		/* The page-based buffer takes one page only (EINVAL) */
+		for (i = 0; i < 4; i++)
+			ksft_test_result_skip("size change: no sub-buffers of %s KiB\n", path);
+	} else {
+		for (i = 0; i < 2; i++) {
+			size_change(me, page_kb, 4 * page_kb, i);
+			size_change(me, 4 * page_kb, page_kb, i);
+		}
+	}
 
 	ksft_finished();
 }
