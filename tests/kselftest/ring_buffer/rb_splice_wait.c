@@ -241,7 +241,7 @@ static void size_change(int cpu, long from_kb, long to_kb, bool use_read)
 		mfd = open(TRACEFS "/trace_marker", O_WRONLY);
 		if (mfd < 0)
 			_exit(1);
-		for (n = 0; n < 8 * len; n += sizeof(line))
+		for (n = 0; n < 2 * len; n += sizeof(line))
 			mark(mfd, line);
 		_exit(0);
 	}
