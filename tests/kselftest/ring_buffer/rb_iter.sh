@@ -81,16 +81,18 @@ drain
 marks "$tmp" | is_run 2 10 || fail "trace_pipe: not 2..10"
 
 # 3. Flight-recorder mode, wrapped many times: a gap free run up to the
-# newest record, as long as entries-in-buffer says.
+# newest record, as long as entries-in-buffer says.  8 KiB is two
+# sub-buffers of a page at least: 3000 markers a 4 KiB page.
 reset 8 1
-mark 1 3000
+last=$((3000 * $(getconf PAGESIZE) / 4096))
+mark 1 $last
 first=$(marks $C/trace | head -1)
 [ -n "$first" ] && [ "$first" -gt 1 ] || fail "wrapped: first shown is '$first'"
-marks $C/trace | is_run "$first" 3000 || fail "wrapped: not a run $first..3000"
+marks $C/trace | is_run "$first" $last || fail "wrapped: not a run $first..$last"
 n=$(sed -n 's/^# entries-in-buffer\/entries-written: \([0-9]*\)\/.*/\1/p' \
 	$C/trace)
-[ "$n" = $((3001 - first)) ] ||
-	fail "wrapped: entries-in-buffer $n, trace shows $((3001 - first))"
+[ "$n" = $((last + 1 - first)) ] ||
+	fail "wrapped: entries-in-buffer $n, trace shows $((last + 1 - first))"
 
 # 4. Discard mode, full: the oldest records, up to the first drop.  Once
 # the buffer is full, trace_marker refuses writes with EBADF.

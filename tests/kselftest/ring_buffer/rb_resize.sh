@@ -35,30 +35,35 @@ expect() { # expect WHAT GOT WANT
 	fail "$1: got '${2:0:120}', want '${3:0:120}'"
 }
 
+# Sizes and counts for 4 KiB pages, times the page size over 4 KiB: with
+# 64 KiB pages 8 KiB is two 64 KiB sub-buffers, which would hold all 1000.
+f=$(($(getconf PAGESIZE) / 4096))
+nr=$((1000 * f))
+
 echo 0 > $T/tracing_on
 echo 1 > $T/options/overwrite
 echo nop > $T/current_tracer
-echo 64 > $T/buffer_size_kb
+echo $((64 * f)) > $T/buffer_size_kb
 echo > $T/trace
 echo 1 > $T/tracing_on
 
-all=$(seq -s ' ' 0 999)' '
-write 0 a 0 999
-expect "grow 64 -> 1024 KiB keeps every record" \
-	"$(echo 1024 > $T/buffer_size_kb; seqs a)" "$all"
+all=$(seq -s ' ' 0 $((nr - 1)))' '
+write 0 a 0 $((nr - 1))
+expect "grow $((64 * f)) -> $((1024 * f)) KiB keeps every record" \
+	"$(echo $((1024 * f)) > $T/buffer_size_kb; seqs a)" "$all"
 
 # Shrink: the newest that fit, contiguous up to the last; the others
 # counted as overrun (entries + overrun = written).
-echo 8 > $T/buffer_size_kb
+echo $((8 * f)) > $T/buffer_size_kb
 got=$(seqs a)
 set -- $got
 n=$#
 first=${1:-none}
-expect "shrink 1024 -> 8 KiB keeps the newest" "$got" \
-	"$( [ "$n" -gt 0 ] && seq -s ' ' "$first" 999)${n:+ }"
-[ "$n" -gt 0 ] && [ "$n" -lt 1000 ] || fail "shrink kept $n of 1000 records"
+expect "shrink $((1024 * f)) -> $((8 * f)) KiB keeps the newest" "$got" \
+	"$( [ "$n" -gt 0 ] && seq -s ' ' "$first" $((nr - 1)))${n:+ }"
+[ "$n" -gt 0 ] && [ "$n" -lt $nr ] || fail "shrink kept $n of $nr records"
 ent=$(stat 0 entries) over=$(stat 0 overrun)
-expect "shrink: entries $ent + overrun $over = written" "$((ent + over))" 1000
+expect "shrink: entries $ent + overrun $over = written" "$((ent + over))" $nr
 
 # A per-CPU resize leaves the other CPUs' records alone.
 echo 256 > $T/buffer_size_kb
