@@ -979,10 +979,6 @@ static void rbs_admin_swap(void)
 #endif
 
 /*
- * Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK.
- * Returns what ring_buffer_write() returned.
- */
-/*
  * The admin checks' fills are counted in one-page sub-buffers, whatever
  * the page size: rbs_put() with 12 fill bytes makes a 40-byte record,
  * RBS_PER_PAGE of them fill the data of a page exactly (after its 16-byte
@@ -992,6 +988,10 @@ static void rbs_admin_swap(void)
 #define RBS_PER_PAGE	((PAGE_SIZE - 16) / 40)
 #define RBS_PAGES(n)	((n) * (PAGE_SIZE - 96))
 
+/*
+ * Write record @seq with @len fill bytes to @b from this CPU, as CTX_TASK.
+ * Returns what ring_buffer_write() returned.
+ */
 static int rbs_put(struct trace_buffer *b, int cpu, u32 seq, u16 len)
 {
 	struct {
@@ -1431,17 +1431,19 @@ static void rbs_admin_splice_after_pipe(void)
  */
 static void rbs_admin_largest_subbuf(void)
 {
+	const int order = 7;
+	const unsigned long sb_size = PAGE_SIZE << order;
 	struct ring_buffer_event *event;
 	struct trace_buffer *b;
 	int cpu, before = failures;
 	u32 seq, n;
 
-	b = ring_buffer_alloc(2 * (PAGE_SIZE << 7), 0);
+	b = ring_buffer_alloc(2 * sb_size, 0);
 	if (!b) {
 		rbs_fail("largest sub-buffer: no buffer\n");
 		return;
 	}
-	if (ring_buffer_subbuf_order_set(b, 7)) {
+	if (ring_buffer_subbuf_order_set(b, order)) {
 		/* The page-based buffer has one-page sub-buffers only */
 		pr_info("largest sub-buffer: no sub-buffers of order 7, skipped\n");
 		ring_buffer_free(b);
@@ -1468,7 +1470,7 @@ static void rbs_admin_largest_subbuf(void)
 	migrate_enable();
 	if (failures == before)
 		pr_info("largest sub-buffer: %u records of 8 bytes in %lu KiB sub-buffers, all counted and read\n",
-			seq, (PAGE_SIZE << 7) >> 10);
+			seq, sb_size >> 10);
 	ring_buffer_free(b);
 }
 
