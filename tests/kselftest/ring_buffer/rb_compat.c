@@ -48,15 +48,11 @@
 #include <traceevent/kbuffer.h>
 
 #include "../kselftest.h"
+#include "rb_format.h"
 #include "rb_tracefs.h"
 
 #define MAGIC		0x52427362	/* "bsBR": trace_marker_raw id */
 
-#define TYPE_PADDING	29
-#define TYPE_EXTEND	30
-#define TYPE_STAMP	31
-#define MISSED_EVENTS	0x80000000UL
-#define MISSED_STORED	0x40000000UL
 
 struct rec {			/* trace_marker_raw payload after the id */
 	uint32_t seq;
@@ -208,76 +204,42 @@ static unsigned long long walk_ts[WALK_MAX];
 static unsigned int walk_nr;
 
 /* Strict walk of one sub-buffer; returns the missed count (or -1). */
-static long walk_page(int cpu, unsigned char *page, long *size_out)
+static long walk_page(int cpu, unsigned char *page)
 {
 	struct cpu_state *s = &st[cpu];
-	unsigned long commit = *(unsigned long *)(page + 8);
-	unsigned long size = commit & ((1UL << 27) - 1);
-	unsigned long long ts = *(unsigned long long *)page;
-	unsigned long off = 0;
-	long missed = 0;
+	struct rb_walk w;
 
 	walk_nr = 0;
-	if (size > (unsigned long)page_size - 16) {
-		fail("cpu%d: commit %lu larger than a sub-buffer", cpu, size);
+	if (!rb_walk_begin(&w, page, page_size)) {
+		fail("cpu%d: %s", cpu, w.err);
 		return 0;
 	}
-	while (off < size) {
-		uint32_t w = *(uint32_t *)(page + 16 + off);
-		unsigned int type = w & 31, delta = w >> 5;
-		uint32_t a0 = *(uint32_t *)(page + 16 + off + 4);
-		unsigned long len;
-
-		switch (type) {
-		case TYPE_PADDING:
-			if (!delta && !a0) {
-				fail("cpu%d: 'rest unused' padding in the data at %lu",
-				     cpu, off);
-				return 0;
-			}
-			len = 4 + a0;
-			ts += delta;
+	while (rb_walk_next(&w)) {
+		switch (w.type) {
+		case RB_TYPE_PADDING:
 			s->padding++;
 			break;
-		case TYPE_EXTEND:
-			len = 8;
-			ts += ((unsigned long long)a0 << 27) | delta;
+		case RB_TYPE_TIME_EXTEND:
 			s->extend++;
 			break;
-		case TYPE_STAMP:
+		case RB_TYPE_TIME_STAMP:
 			fail("cpu%d: TIME_STAMP at %lu: not 6.1's format (not absolute)",
-			     cpu, off);
-			len = 8;
-			ts = ((unsigned long long)a0 << 27) | delta;
+			     cpu, w.off);
 			s->stamp++;
 			break;
-		case 0:
-			len = 4 + a0;
-			ts += delta;
-			break;
 		default:
-			len = 4 + type * 4;
-			ts += delta;
+			if (walk_nr < WALK_MAX)
+				walk_ts[walk_nr++] = w.ts;
 			break;
 		}
-		if (type < TYPE_PADDING && walk_nr < WALK_MAX)
-			walk_ts[walk_nr++] = ts;
-		if (len < 8 || len % 4 || off + len > size) {
-			fail("cpu%d: record type %u length %lu at %lu overruns commit %lu",
-			     cpu, type, len, off, size);
-			return 0;
-		}
-		off += len;
 	}
-	if (commit & MISSED_EVENTS) {
+	if (w.err[0]) {
+		fail("cpu%d: %s", cpu, w.err);
+		return 0;
+	}
+	if (w.flags & RB_MISSED_EVENTS)
 		s->missed_flags++;
-		if (commit & MISSED_STORED)
-			missed = *(long *)(page + 16 + size);
-		else
-			missed = -1;
-	}
-	*size_out = size;
-	return missed;
+	return rb_walk_missed(&w);
 }
 
 static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
@@ -285,12 +247,12 @@ static void decode_page(int cpu, unsigned char *page, struct kbuffer *kbuf)
 	struct cpu_state *s = &st[cpu];
 	unsigned long long ts;
 	unsigned int nr = 0;
-	long size, missed;
 	bool first = true;
+	long missed;
 	void *data;
 
 	s->pages++;
-	missed = walk_page(cpu, page, &size);
+	missed = walk_page(cpu, page);
 	if (kbuffer_load_subbuffer(kbuf, page) < 0) {
 		fail("cpu%d: kbuffer cannot load a sub-buffer", cpu);
 		return;

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "../kselftest.h"
+#include "rb_format.h"
 #include "rb_tracefs.h"
 
 #define ALARM_S		3
@@ -41,14 +42,7 @@
 #define SPIN_S		0.2	/* CPU seconds no splice takes unless it spins */
 
 #define SIZE_WAIT_S	1	/* the splice is asleep by then */
-#define HDR_BYTES	16	/* time stamp and commit of a sub-buffer */
-#define COMMIT_MASK	0x3fffffffUL	/* the commit without the missed-events flags */
 #define SIZE_TAG	"rb_splice_wait: after the size change"
-
-/* Record types of the ring buffer's binary format (type_len) */
-#define TYPE_PADDING	29
-#define TYPE_TIME_EXTEND 30
-#define TYPE_TIME_STAMP	31
 
 static char saved_percent[16], saved_on[16], saved_kb[16];
 
@@ -158,41 +152,22 @@ static pid_t one_record(int cpu, long fill_bytes)
 
 /*
  * Walk the records of the sub-buffer at @sb, @size bytes: NULL when they
- * end exactly at its commit and every data record holds SIZE_TAG, else
+ * chain exactly to its commit and every data record holds SIZE_TAG, else
  * what is wrong.
  */
 static const char *walk_subbuf(const unsigned char *sb, long size)
 {
-	unsigned long commit = *(const unsigned long *)(sb + 8) & COMMIT_MASK;
-	const unsigned char *p = sb + HDR_BYTES, *end = p + commit;
-	unsigned int word, type_len, len;
+	static struct rb_walk w;
 
-	if (!commit || commit > (unsigned long)(size - HDR_BYTES))
-		return "a commit beyond the sub-buffer, or none";
-	while (p < end) {
-		memcpy(&word, p, 4);
-		type_len = word & 0x1f;
-		if (type_len == TYPE_TIME_EXTEND || type_len == TYPE_TIME_STAMP) {
-			len = 8;
-		} else if (type_len == TYPE_PADDING) {
-			if (!(word >> 5))
-				break;		/* the rest is unused */
-			memcpy(&len, p + 4, 4);
-			len += 4;
-		} else {
-			if (type_len) {
-				len = 4 + 4 * type_len;
-			} else {
-				memcpy(&len, p + 4, 4);
-				len += 4;
-			}
-			if (len > (unsigned long)(end - p) ||
-			    !memmem(p, len, SIZE_TAG, strlen(SIZE_TAG)))
-				return "a record that is not a marker written after the change";
-		}
-		p += len;
-	}
-	return p > end ? "records past the commit" : NULL;
+	if (!rb_walk_begin(&w, sb, size))
+		return w.err;
+	if (!w.commit)
+		return "no records";
+	while (rb_walk_next(&w))
+		if (rb_walk_is_data(&w) &&
+		    !memmem(w.data + w.off, w.len, SIZE_TAG, strlen(SIZE_TAG)))
+			return "a record that is not a marker written after the change";
+	return w.err[0] ? w.err : NULL;
 }
 
 /*

@@ -55,12 +55,17 @@ stat_sum() { trace-cmd report --stat -i "$1" 2>/dev/null |
 
 for mode in overwrite nooverwrite; do
 	f=$tmp/$mode.dat
-	# A reader that keeps up with the writer (a slow kernel: a sanitizer
-	# under emulation) loses nothing: then write four times as much, up
-	# to twice.
+	# The recorders run at nice 19 and the writers, one on each CPU,
+	# at nice 0, so that the recorders fall behind wherever the smallest
+	# buffer is large (with 64 KiB pages it is two sub-buffers of
+	# 64 KiB a CPU, which a recorder at the writers' priority drained
+	# as fast as 640000 records filled it).  A reader that keeps up
+	# all the same (a slow kernel: a sanitizer under emulation) loses
+	# nothing: then write four times as much, up to twice.
 	for m in $n $((n * 4)) $((n * 16)); do
-		if ! trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
-			-- "$dir/rb_compat" -n $m write > "$tmp/record.log" 2>&1; then
+		if ! nice -n 19 trace-cmd record -q -b 4 -O "$mode" -p nop -o "$f" \
+			-- nice -n -19 "$dir/rb_compat" -n $m write \
+			> "$tmp/record.log" 2>&1; then
 			fail "$mode: trace-cmd record failed"
 			cat "$tmp/record.log"
 			continue 2
