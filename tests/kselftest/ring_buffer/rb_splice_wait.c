@@ -157,7 +157,7 @@ static pid_t one_record(int cpu, long fill_bytes)
  */
 static const char *walk_subbuf(const unsigned char *sb, long size)
 {
-	static struct rb_walk w;
+	static struct rb_walk w;	/* static: w.err outlives the call */
 
 	if (!rb_walk_begin(&w, sb, size))
 		return w.err;
