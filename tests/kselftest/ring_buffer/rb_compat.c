@@ -53,7 +53,6 @@
 
 #define MAGIC		0x52427362	/* "bsBR": trace_marker_raw id */
 
-
 struct rec {			/* trace_marker_raw payload after the id */
 	uint32_t seq;
 	uint32_t cpu;
