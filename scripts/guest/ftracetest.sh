@@ -22,7 +22,13 @@
 # process, recorded as TIMEOUT, and a new process runs the ones after it.
 # A test case flagged "instance" runs again in an instance after all the
 # others (ftracetest's own order); its result is that of the first of its
-# two runs that did not pass, and its seconds the sum.
+# two runs that did not pass, and its seconds the sum.  Between the two
+# passes runs ft-reset.tc, which does nothing: ftracetest resets the top
+# level before every case, and without it the instance runs would find
+# the top level as the last case left it (wakeup_rt.tc leaves its tracer
+# set, and the wakeup tracers are global: basic2.tc's instance run then
+# gets EBUSY for wakeup_dl, which a full ftracetest run, whose last top
+# level cases are triggers, never sees).
 . "$RB_TOP/scripts/lib/common.sh"
 FT=${1:-$RB_LINUX/tools/testing/selftests/ftrace}
 LIST=${2:-}
@@ -69,19 +75,23 @@ declare -A result secs
 # cases.  No command forks in the loop: under TCG a fork and exec takes
 # a seventh of a second.
 run_from() {
-	local first=$1 n=${#cases[@]} i k line r rc pid fd last
-	local -a order=() again=()
+	local first=$1 n=${#cases[@]} i k line r rc pid fd last tmo
+	local -a order=() again=() args=("${cases[@]:first}")
 	for ((i = first; i < n; i++)); do
 		order+=("$i")
 		[ "${inst[i]}" = 1 ] && again+=("$i")
 	done
-	order+=("${again[@]}")
-	exec {fd}< <(exec setsid ./ftracetest -l "$logs" "${cases[@]:first}" 2>&1)
+	if [ ${#again[@]} -gt 0 ]; then
+		order+=(reset "${again[@]}")
+		args+=("$RB_TOP/scripts/guest/ft-reset.tc")
+	fi
+	exec {fd}< <(exec setsid ./ftracetest -l "$logs" "${args[@]}" 2>&1)
 	pid=$!
 	k=0 last=$SECONDS
 	while [ $k -lt ${#order[@]} ]; do
-		i=${order[k]}
-		IFS= read -r -t "${tmos[i]}" -u $fd line
+		i=${order[k]} tmo=300
+		[ "$i" = reset ] || tmo=${tmos[i]}
+		IFS= read -r -t "$tmo" -u $fd line
 		rc=$?
 		if [ $rc -gt 128 ]; then
 			kill -KILL -- -"$pid" 2>/dev/null
@@ -91,18 +101,28 @@ run_from() {
 			echo nop > $T/current_tracer
 			echo > $T/set_ftrace_filter
 			echo 1 > $T/tracing_on
+			# Past the top-level pass: every case has run once.
+			next=$n
+			if [ "$i" = reset ]; then
+				echo "ft-reset.tc: no result within 300 s" >> "$logs/timeouts.txt"
+				return
+			fi
 			result[$i]=TIMEOUT
 			secs[$i]=$(( ${secs[$i]:-0} + SECONDS - last ))
 			echo "${cases[i]}: no result within ${tmos[i]} s" >> "$logs/timeouts.txt"
-			next=$((i + 1))
-			# An instance run: every case has run once.
-			[ $k -lt $((n - first)) ] || next=$n
+			[ $k -ge $((n - first)) ] || next=$((i + 1))
 			return
 		fi
 		[ $rc = 0 ] || break	# the process ended before every result
 		printf '%s\n' "$line" >> "$logs/ftracetest-out.txt"
 		# "[N] description<TAB>[RESULT]", N counting from 1 per process
 		[[ "$line" =~ ^\[([0-9]+)\] ]] || continue
+		if [ "$i" = reset ]; then
+			[[ "$line" =~ \[PASS\][^[]*$ ]] ||
+				echo "ft-reset.tc: $line" >> "$logs/timeouts.txt"
+			k=$((k + 1)) last=$SECONDS
+			continue
+		fi
 		r=NORESULT
 		if [ "${BASH_REMATCH[1]}" = $((k + 1)) ] &&
 		   [[ "$line" =~ \[(PASS|FAIL|UNRESOLVED|UNTESTED|UNSUPPORTED|XFAIL|UNDEFINED)\][^[]*$ ]]; then
