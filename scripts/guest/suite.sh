@@ -162,6 +162,105 @@ if want tracefs; then
 	check "tracefs: function_graph tracer, set_ftrace_filter vfs_write" \
 		tracefs_function function_graph 'vfs_write\(\);|vfs_write\(\) \{|^ *[0-9]+\) .*\}'
 	echo > $T/trace
+
+	# The timerlat and osnoise tracers (in Fedora's and Ubuntu's
+	# configs, not in Debian's, which skips them; hwlat stays out: it
+	# spins with interrupts off).  timerlat writes, on every CPU and
+	# every period, a record from its timer's hard interrupt and one
+	# from its thread, both numbered by a per-CPU count: in a buffer
+	# large enough to overrun nothing, every number must be there once
+	# in each context, from the first to the last.  The first numbers of
+	# a CPU may be missing: timerlat starts its threads before it adds
+	# the trace array to those it writes to (timerlat_tracer_start()).
+	tracefs_timerlat() {
+		local f=$D/trace-timerlat.txt size c ok=1
+		size=$(cat $T/buffer_size_kb)
+		echo > $T/trace
+		echo 4096 > $T/buffer_size_kb || { why="cannot resize to 4096 KiB"; return 1; }
+		# Read before the switch to nop, which empties the buffer.
+		if echo timerlat > $T/current_tracer; then
+			sleep 3
+			echo 0 > $T/tracing_on
+		else
+			why="cannot set timerlat" ok=0
+		fi
+		cp $T/trace "$f"
+		for c in $(seq 0 $(( $(nproc) - 1 ))); do
+			grep -q '^overrun: 0$' $T/per_cpu/cpu$c/stats ||
+				why="CPU $c overran: $(grep '^overrun' $T/per_cpu/cpu$c/stats)" ok=0
+		done
+		echo nop > $T/current_tracer
+		echo 1 > $T/tracing_on
+		echo "$size" > $T/buffer_size_kb
+		[ $ok = 1 ] || return 1
+		grep -q '^# tracer: timerlat' "$f" || { why="no timerlat header"; return 1; }
+		awk -v ncpu="$(nproc)" '
+		match($0, /\[[0-9]+\] /) { cpu = substr($0, RSTART + 1, RLENGTH - 3) + 0 }
+		match($0, /#[0-9]+ +context +(irq|thread) /) {
+			split(substr($0, RSTART + 1, RLENGTH - 1), w, " ")
+			n = w[1] + 0; k = cpu " " w[3]
+			if (!(k in first)) first[k] = n
+			else if (n != last[k] + 1) { print "CPU " k ": #" n " after #" last[k]; bad = 1; exit }
+			last[k] = n
+		}
+		END {
+			if (bad) exit 1
+			for (c = 0; c < ncpu; c++) {
+				i = c " irq"; t = c " thread"
+				if (last[i] - first[i] + 1 < 10) {
+					print "CPU " c ": " last[i] - first[i] + 1 " timer interrupts in 3 s"; exit 1
+				}
+				if (first[t] - first[i] > 1 || first[i] - first[t] > 1 ||
+				    (last[t] != last[i] && last[t] != last[i] - 1)) {
+					print "CPU " c ": irq #" first[i] "-" last[i] ", thread #" first[t] "-" last[t]
+					exit 1
+				}
+			}
+		}' "$f" > "$D/timerlat-seq.txt" || { why="$(head -1 "$D/timerlat-seq.txt")"; return 1; }
+	}
+	# osnoise: its threads (here 20 ms of every 100) write a sample
+	# record each period, and with the osnoise events on, the interrupts
+	# that hit them are written from interrupt context.
+	tracefs_osnoise() {
+		local f=$D/trace-osnoise.txt O=$T/osnoise c period runtime
+		period=$(cat $O/period_us) runtime=$(cat $O/runtime_us)
+		echo > $T/trace
+		# The runtime may not exceed the period: runtime down first.
+		echo 20000 > $O/runtime_us && echo 100000 > $O/period_us ||
+			{ why="cannot set osnoise's period and runtime"; return 1; }
+		echo 1 > $T/events/osnoise/enable
+		if echo osnoise > $T/current_tracer; then
+			sleep 2
+			echo 0 > $T/tracing_on
+		else
+			why="cannot set osnoise"
+		fi
+		cp $T/trace "$f"
+		echo nop > $T/current_tracer
+		echo 1 > $T/tracing_on
+		echo 0 > $T/events/osnoise/enable
+		echo "$period" > $O/period_us
+		echo "$runtime" > $O/runtime_us
+		[ -z "$why" ] || return 1
+		grep -q '^# tracer: osnoise' "$f" || { why="no osnoise header"; return 1; }
+		for c in $(seq 0 $(( $(nproc) - 1 ))); do
+			[ "$(grep -cE "^ *osnoise/$c-[0-9]+ +\[0*$c\] [^:]*: +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]+ " "$f")" -ge 3 ] ||
+				{ why="fewer than 3 samples from CPU $c"; return 1; }
+		done
+		grep -q ' irq_noise: ' "$f" || { why="no irq_noise event"; return 1; }
+	}
+	# noise_check NAME CONFIG TRACER FUNCTION
+	noise_check() {
+		if ! grep -qw "$3" $T/available_tracers && [ "$(kconfig "$2")" = "" ]; then
+			echo "SKIP: $label$1: $2 is not set in this kernel's config"
+			return
+		fi
+		check "$1" "$4"
+	}
+	noise_check "tracefs: timerlat tracer, every record of every CPU's timer and thread" \
+		CONFIG_TIMERLAT_TRACER timerlat tracefs_timerlat
+	noise_check "tracefs: osnoise tracer and events" CONFIG_OSNOISE_TRACER osnoise tracefs_osnoise
+	echo > $T/trace
 fi
 
 if want tracecmd; then
@@ -274,6 +373,27 @@ if want tracecmd; then
 	}
 	check "trace-cmd agent -N + record -A over loopback: every CPU's markers arrive" tracecmd_agent
 	trace-cmd reset > /dev/null 2>&1
+
+	# Debian's rtla (built from the kernel's tools/tracing/rtla) runs the
+	# timerlat tracer in an instance of its own and reads its records
+	# through libtracefs (trace_pipe_raw); its summary must count timer
+	# interrupts and thread wake-ups on every CPU.
+	rtla_timerlat() {
+		local out=$D/rtla-timerlat.txt c
+		rtla timerlat top -q -d 3s > "$out" 2>&1 ||
+			{ why="rtla timerlat top failed: $(tail -1 "$out")"; return 1; }
+		for c in $(seq 0 $(( $(nproc) - 1 ))); do
+			grep -qE "^ *$c #[1-9][0-9]* +\|( +[0-9]+){4} \|( +[0-9]+){4}" "$out" ||
+				{ why="no counts for CPU $c in rtla's summary"; return 1; }
+		done
+	}
+	if ! command -v rtla > /dev/null; then
+		echo "SKIP: ${label}rtla timerlat top: rtla is not installed in this root"
+	elif ! grep -qw timerlat $T/available_tracers && [ "$(kconfig CONFIG_TIMERLAT_TRACER)" = "" ]; then
+		echo "SKIP: ${label}rtla timerlat top: CONFIG_TIMERLAT_TRACER is not set in this kernel's config"
+	else
+		check "rtla timerlat top: every CPU's timer latencies counted" rtla_timerlat
+	fi
 fi
 
 # The differential probe: its "key: value" lines go to $D/diff.txt, which
