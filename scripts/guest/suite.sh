@@ -24,6 +24,18 @@ check() { # check NAME CONDITION-COMMAND... ; WHY from $why
 	echo "$((SECONDS - t0)) $label$name" >> "$times"
 }
 . "$RB_TOP/scripts/guest/lib.sh"
+# tracer_check NAME CONFIG TRACER FUNCTION [ARG...]: a kernel built
+# without TRACER (Debian's config has no latency tracer, nor osnoise and
+# timerlat) skips the check, and says so; any other kernel must have it.
+tracer_check() {
+	local name=$1 opt=$2 tracer=$3
+	shift 3
+	if ! grep -qw "$tracer" $T/available_tracers && [ "$(kconfig "$opt")" = "" ]; then
+		echo "SKIP: $label$name: $opt is not set in this kernel's config"
+		return
+	fi
+	check "$name" "$@"
+}
 
 if want startup; then
 	startup_passed() {
@@ -137,16 +149,8 @@ if want tracefs; then
 		done
 		return 0
 	}
-	# A kernel built without a latency tracer (Debian's config has
-	# none) skips its check, and says so; any other kernel must have it.
 	latency_check() { # NAME CONFIG TRACER CMD MIN
-		local name=$1 opt=$2
-		shift 2
-		if ! grep -qw "$1" $T/available_tracers && [ "$(kconfig "$opt")" = "" ]; then
-			echo "SKIP: $label$name: $opt is not set in this kernel's config"
-			return
-		fi
-		check "$name" tracefs_latency "$@"
+		tracer_check "$1" "$2" "$3" tracefs_latency "${@:3}"
 	}
 	if modprobe -n preemptirq_delay_test 2> /dev/null; then
 		latency_check "tracefs: irqsoff tracer (1 ms irqs off)" CONFIG_IRQSOFF_TRACER irqsoff \
@@ -249,17 +253,9 @@ if want tracefs; then
 		done
 		grep -q ' irq_noise: ' "$f" || { why="no irq_noise event"; return 1; }
 	}
-	# noise_check NAME CONFIG TRACER FUNCTION
-	noise_check() {
-		if ! grep -qw "$3" $T/available_tracers && [ "$(kconfig "$2")" = "" ]; then
-			echo "SKIP: $label$1: $2 is not set in this kernel's config"
-			return
-		fi
-		check "$1" "$4"
-	}
-	noise_check "tracefs: timerlat tracer, every record of every CPU's timer and thread" \
+	tracer_check "tracefs: timerlat tracer, every record of every CPU's timer and thread" \
 		CONFIG_TIMERLAT_TRACER timerlat tracefs_timerlat
-	noise_check "tracefs: osnoise tracer and events" CONFIG_OSNOISE_TRACER osnoise tracefs_osnoise
+	tracer_check "tracefs: osnoise tracer and events" CONFIG_OSNOISE_TRACER osnoise tracefs_osnoise
 	echo > $T/trace
 fi
 
@@ -387,12 +383,11 @@ if want tracecmd; then
 				{ why="no counts for CPU $c in rtla's summary"; return 1; }
 		done
 	}
-	if ! command -v rtla > /dev/null; then
-		echo "SKIP: ${label}rtla timerlat top: rtla is not installed in this root"
-	elif ! grep -qw timerlat $T/available_tracers && [ "$(kconfig CONFIG_TIMERLAT_TRACER)" = "" ]; then
-		echo "SKIP: ${label}rtla timerlat top: CONFIG_TIMERLAT_TRACER is not set in this kernel's config"
+	if command -v rtla > /dev/null; then
+		tracer_check "rtla timerlat top: every CPU's timer latencies counted" \
+			CONFIG_TIMERLAT_TRACER timerlat rtla_timerlat
 	else
-		check "rtla timerlat top: every CPU's timer latencies counted" rtla_timerlat
+		echo "SKIP: ${label}rtla timerlat top: rtla is not installed in this root"
 	fi
 fi
 
