@@ -123,6 +123,8 @@ echo 0 > $T/options/overwrite
 markers 0 a 1000
 out "discard 8 KiB kept" "$(count a) entries $(stat 0 entries) dropped $(stat 0 'dropped events')"
 out "discard 8 KiB oldest" "$(grep -oE '\ba-[0-9]+' $T/trace | head -1)"
+# a write the full buffer refuses fails (6.1's tracing_mark_write(): EBADF)
+try "discard 8 KiB marker" taskset -c 0 bash -c "echo a-x > $T/trace_marker"
 timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /tmp/difftest.pipe
 out "discard trace_pipe" "$(count a /tmp/difftest.pipe) LOST lines $(grep -c 'LOST' /tmp/difftest.pipe)"
 
@@ -180,6 +182,14 @@ timeout 3 cat $T/per_cpu/cpu0/trace_pipe > /tmp/difftest.pipe
 out "per-CPU trace_pipe" "read $(count p /tmp/difftest.pipe) left $(count p) other $(count q)"
 echo 1 > $T/snapshot
 out "snapshot" "$(count q $T/snapshot) main $(count q)"
+# With the nop tracer a resize leaves the snapshot buffer as it is; the
+# next snapshot resizes it to the main one's size, keeping its records,
+# and swaps it in
+echo 4096 > $T/buffer_size_kb
+out "snapshot after a resize" "$(count q $T/snapshot) size $(size buffer_size_kb)"
+echo 1 > $T/snapshot
+out "second snapshot" "snapshot $(count q $T/snapshot) main $(count q)"
+echo 1410 > $T/buffer_size_kb
 echo 0 > $T/snapshot
 echo > $T/per_cpu/cpu1/trace
 out "per-CPU reset" "cpu1 $(count q)"
@@ -194,8 +204,42 @@ try "clock bogus" bash -c "echo bogus > $T/trace_clock"
 echo local > $T/trace_clock
 echo 0 > $T/tracing_on
 markers 0 off 10
-out "tracing_on 0" "$(count off)"
+out "tracing_on 0" "$(count off) reads $(cat $T/tracing_on)"
+try "tracing_on 0 marker" bash -c "echo off-x > $T/trace_marker"
 echo 1 > $T/tracing_on
+
+# Non-blocking reads: an empty buffer says EAGAIN; trace_pipe_raw's
+# read() takes the partial sub-buffer (page) the writer is on
+nonblock() {
+	python3 -c '
+import errno, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+got = []
+for _ in range(2):
+    try:
+        got.append(str(len(os.read(fd, 4096))))
+    except OSError as e:
+        got.append(errno.errorcode[e.errno])
+print(" ".join(got))
+' "$1"
+}
+reset_all 1410
+out "empty trace_pipe, O_NONBLOCK" "$(nonblock $T/per_cpu/cpu0/trace_pipe)"
+out "empty trace_pipe_raw, O_NONBLOCK" "$(nonblock $T/per_cpu/cpu0/trace_pipe_raw)"
+markers 0 n 5
+out "5 records, trace_pipe_raw, O_NONBLOCK" "$(nonblock $T/per_cpu/cpu0/trace_pipe_raw) left $(count n)"
+
+# free_buffer: closing it shrinks the buffer to its least (two pages),
+# keeping the newest records; with disable_on_free it also stops tracing
+reset_all 1410
+markers 0 f 10
+bash -c "exec 3> $T/free_buffer"
+out "free_buffer" "size $(size buffer_size_kb) total $(size buffer_total_size_kb) kept $(count f) tracing_on $(cat $T/tracing_on)"
+reset_all 1410
+echo 1 > $T/options/disable_on_free
+bash -c "exec 3> $T/free_buffer"
+out "free_buffer, disable_on_free" "size $(size buffer_size_kb) tracing_on $(cat $T/tracing_on)"
+echo 0 > $T/options/disable_on_free
 
 # Instances
 mkdir $T/instances/difftest
