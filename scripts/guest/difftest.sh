@@ -118,6 +118,16 @@ reset_all 8
 markers 0 a 1000
 out "overwrite 8 KiB kept" "$(count a) entries $(stat 0 entries) overrun $(stat 0 overrun)"
 out "overwrite 8 KiB newest" "$(grep -oE '\ba-[0-9]+' $T/trace | tail -1)"
+out "overwrite 8 KiB header" "$(grep -m1 'entries-in-buffer' $T/trace | sed 's/#P:.*//; s/^# //')"
+# the mode changed with the buffer full: discard refuses the next
+# records once the writer's page (sub-buffer) is full; overwrite again
+# takes them, overwriting the oldest
+echo 0 > $T/options/overwrite
+markers 0 b 100
+out "overwrite then discard" "kept $(count b) entries $(stat 0 entries) dropped $(stat 0 'dropped events')"
+echo 1 > $T/options/overwrite
+markers 0 c 100
+out "then overwrite again" "kept $(count c) of c $(count b) of b entries $(stat 0 entries) overrun $(stat 0 overrun)"
 reset_all 8
 echo 0 > $T/options/overwrite
 markers 0 a 1000
@@ -194,6 +204,23 @@ echo 0 > $T/snapshot
 echo > $T/per_cpu/cpu1/trace
 out "per-CPU reset" "cpu1 $(count q)"
 try "per-CPU snapshot" bash -c "echo 1 > $T/per_cpu/cpu0/snapshot"
+
+# A CPU left out of tracing_cpumask records nothing (its buffer's
+# recording disabled); a marker written on it fails
+reset_all 1410
+mask=$(cat $T/tracing_cpumask)
+echo 2 > $T/tracing_cpumask
+try "cpumask without cpu0 marker" taskset -c 0 bash -c "echo m0-x > $T/trace_marker"
+markers 1 m1 10
+out "cpumask without cpu0" "cpu0 $(count m0) cpu1 $(count m1)"
+echo "$mask" > $T/tracing_cpumask
+markers 0 m0 10
+out "cpumask back" "cpu0 $(count m0)"
+
+# Changing the clock empties the buffer (6.1's tracing_set_clock())
+markers 0 k 10
+echo global > $T/trace_clock
+out "clock change" "kept $(count k)"
 
 # Clocks and tracing_on
 for c in local global counter uptime perf mono mono_raw boot; do
