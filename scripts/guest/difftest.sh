@@ -31,6 +31,8 @@ markers() { # markers CPU TAG N
 		"for ((i = 0; i < $3; i++)); do echo $2-\$i > $T/trace_marker; done" 2>/dev/null
 }
 count() { grep -cE "\\b$1-[0-9]+" "${2:-$T/trace}"; }
+# the trace file's "entries-in-buffer/entries-written: E/W" line
+header() { grep -m1 'entries-in-buffer' $T/trace | sed 's/#P:.*//; s/^# //'; }
 stat() { awk -v f="$2" 'index($0, f ":") == 1 { print $NF }' $T/per_cpu/cpu"$1"/stats; }
 reset_all() {
 	echo 0 > $T/tracing_on
@@ -98,7 +100,7 @@ out "trace markers" "$(count a)"
 out "stats after 200" "entries $(stat 0 entries) overrun $(stat 0 overrun) bytes $(stat 0 bytes)"
 out "trace_pipe_raw after 200" "$(timeout 3 cat $T/per_cpu/cpu0/trace_pipe_raw | wc -c) bytes"
 out "stats after raw read" "entries $(stat 0 entries) read $(stat 0 'read events') bytes $(stat 0 bytes)"
-out "trace header" "$(grep -m1 'entries-in-buffer' $T/trace | sed 's/#P:.*//; s/^# //')"
+out "trace header" "$(header)"
 # bytes in the stats counts what is not read yet: records leave it as
 # trace_pipe returns them (64 bytes of it consume one or two of 200
 # markers), not all at once when the reader takes their page
@@ -118,7 +120,7 @@ reset_all 8
 markers 0 a 1000
 out "overwrite 8 KiB kept" "$(count a) entries $(stat 0 entries) overrun $(stat 0 overrun)"
 out "overwrite 8 KiB newest" "$(grep -oE '\ba-[0-9]+' $T/trace | tail -1)"
-out "overwrite 8 KiB header" "$(grep -m1 'entries-in-buffer' $T/trace | sed 's/#P:.*//; s/^# //')"
+out "overwrite 8 KiB header" "$(header)"
 # the mode changed with the buffer full: discard refuses the next
 # records once the writer's page (sub-buffer) is full; overwrite again
 # takes them, overwriting the oldest
