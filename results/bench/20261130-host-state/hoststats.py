@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What runs.py, within.py, crossover.py and percpu.py share: a run's
+"""What runs.py, within.py, crossover.py, percpu.py and select.py share: a run's
 metrics.txt per boot, the seven per-event metrics, Spearman's rank
 correlation."""
 import collections
