@@ -9,7 +9,7 @@ puts on every figure made on it cancels."""
 import statistics
 import sys
 
-from hoststats import METS, load
+from hoststats import METS, load, ratios
 
 for run in sys.argv[1:]:
     boots = load(run.rstrip('/') + '/metrics.txt')
@@ -17,8 +17,7 @@ for run in sys.argv[1:]:
     print('# %s, %d rounds' % (run.rstrip('/').split('/')[-1], len(rounds)))
     print('%-28s %7s %7s %7s %7s' % ('metric', 'rounds', 'odd', 'even', 'pairs'))
     for m in METS:
-        ratio = {r: boots[('subbuf', r)][m] / boots[('legacy', r)][m] for r in rounds
-                 if m in boots.get(('subbuf', r), {}) and m in boots.get(('legacy', r), {})}
+        ratio = ratios(boots, m, rounds)
         pairs = [(ratio[r] * ratio[r + 1]) ** 0.5 for r in rounds
                  if r % 2 == 1 and r in ratio and r + 1 in ratio]
         print('%-28s %7.3f %7.3f %7.3f %7.3f' % (

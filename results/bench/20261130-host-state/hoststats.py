@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """What runs.py, within.py, crossover.py, percpu.py and select.py share: a run's
-metrics.txt per boot, the seven per-event metrics, Spearman's rank
-correlation."""
+metrics.txt per boot, the seven per-event metrics, a metric's
+round-by-round ratios, Spearman's rank correlation."""
 import collections
 
 METS = ['rbb.reader.ns', 'rbb.noreader.ns', 'tp.ns', 'lat.16k.local.1cpu.mean',
@@ -16,6 +16,13 @@ def load(path):
         if len(f) == 5 and f[0] == 'uml':
             boots[(f[1], int(f[2]))][f[3]] = float(f[4])
     return boots
+
+
+def ratios(boots, metric, rounds):
+    """{round: subbuf/legacy} of a metric over the given rounds that have
+    both flavours' figure."""
+    return {r: boots[('subbuf', r)][metric] / boots[('legacy', r)][metric] for r in rounds
+            if metric in boots.get(('subbuf', r), {}) and metric in boots.get(('legacy', r), {})}
 
 
 def rank(v):

@@ -15,7 +15,7 @@ Prints a Markdown table."""
 import statistics
 import sys
 
-from hoststats import load
+from hoststats import load, ratios
 
 RATIOS = [('rbb.reader.ns', 'rbb reader'), ('rbb.noreader.ns', 'rbb no reader'),
           ('tp.ns', 'tracepoint'), ('lat.16k.local.1cpu.mean', 'event 16 KiB'),
@@ -42,8 +42,5 @@ for run in sys.argv[1:]:
     out = ['%.3f' % cells[0], '%.1f' % cells[1], '%.2f' % cells[2], '%.1f' % cells[3],
            '%.1f' % cells[4]]
     for metric, _ in RATIOS:
-        out.append('%.3f' % med([boots[('subbuf', r)][metric] / boots[('legacy', r)][metric]
-                                 for r in rounds
-                                 if metric in boots.get(('subbuf', r), {})
-                                 and metric in boots.get(('legacy', r), {})]))
+        out.append('%.3f' % med(list(ratios(boots, metric, rounds).values())))
     print('| %s | %d | %s |' % (run.rstrip('/').split('/')[-1], len(rounds), ' | '.join(out)))

@@ -8,7 +8,7 @@ per-event metric over the rounds kept, with how many were kept."""
 import statistics
 import sys
 
-from hoststats import METS, load
+from hoststats import METS, load, ratios
 
 for bound in (1.10, 1.15, 1.20):
     print('bound %.2f; %s' % (bound, ' '.join(METS)))
@@ -23,8 +23,7 @@ for bound in (1.10, 1.15, 1.20):
                 keep.append(r)
         cells = []
         for m in METS:
-            v = [boots[('subbuf', r)][m] / boots[('legacy', r)][m] for r in keep
-                 if m in boots[('subbuf', r)] and m in boots[('legacy', r)]]
+            v = list(ratios(boots, m, keep).values())
             cells.append('%.3f' % statistics.median(v) if v else '-')
         print('  %-24s %2d/%2d %s' % (run.rstrip('/').split('/')[-1], len(keep), len(rounds),
                                       ' '.join(cells)))
