@@ -2294,11 +2294,26 @@ static bool rb_iter_overwritten(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * Whether the iterator, at ring position @pos, is behind records that the
+ * reader holds on its own page: the reader claimed the sub-buffer at @pos,
+ * or one after it, since the iterator last looked.  Those records come
+ * next, although the consumed position is already past them.
+ */
+static bool rb_iter_behind_reader(struct ring_buffer_per_cpu *cpu_buffer,
+				  unsigned long pos)
+{
+	return cpu_buffer->r_head < cpu_buffer->r_end &&
+	       rb_pos_before(rb_sbs_at(cpu_buffer, pos),
+			     cpu_buffer->r_sbs + cpu_buffer->r_head);
+}
+
+/*
  * Find the next data record at or after iter->pos and copy it.  Records
  * still in the ring are read in place: the copy counts only if the
  * consumed position has not passed it afterwards (a writer pushes it
  * before it overwrites anything); else the iterator notes missed events
- * and goes on from the consumed position.
+ * and goes on from the consumed position.  Records the reader has
+ * claimed but not returned are read from its page.
  */
 static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 {
@@ -2336,6 +2351,21 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			pos = cpos;
 			iter->pos = cpos;
 			in_reader = false;
+		}
+		if (!in_reader && rb_iter_behind_reader(cpu_buffer, pos)) {
+			/*
+			 * The reader returned the records before its head, so
+			 * they were consumed, not lost; a sub-buffer before
+			 * its own may have been overwritten as well.
+			 */
+			if (rb_pos_before(rb_sbs_at(cpu_buffer, pos),
+					  cpu_buffer->r_sbs))
+				iter->missed = true;
+			pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
+			iter->pos = pos;
+			iter->ts = cpu_buffer->r_ts;
+			iter->ts_valid = true;
+			in_reader = true;
 		}
 		if (in_reader) {
 			sbs = cpu_buffer->r_sbs;

@@ -5,8 +5,10 @@
 # show every record that trace_pipe would deliver, in order, without
 # consuming them; after trace_pipe consumed part of a sub-buffer the
 # writers are still filling, it must go on past the consumed part into the
-# records written afterwards; after the buffer wrapped it must show a gap
-# free run that ends with the newest record.
+# records written afterwards; when trace_pipe consumed records between two
+# reads of "trace", it must go on from the first one trace_pipe has not
+# returned; after the buffer wrapped it must show a gap free run that ends
+# with the newest record.
 
 ksft_skip=4
 T=/sys/kernel/tracing
@@ -80,7 +82,28 @@ marks $C/trace | is_run 2 10 ||
 drain
 marks "$tmp" | is_run 2 10 || fail "trace_pipe: not 2..10"
 
-# 3. Flight-recorder mode, wrapped many times: a gap free run up to the
+# 3. "trace" read in two parts, and between them trace_pipe took records
+# the iterator had not reached: the iterator goes on from the first
+# record trace_pipe has not returned (here 4), held on the reader's page,
+# and shows none that it returned.  Whether it still shows 1, which it
+# held before the consuming reads, is up to the buffer.
+reset 1408 1
+mark 1 5
+exec 3< $C/trace
+dd bs=1 count=1 status=none <&3 > /dev/null
+for i in 1 2 3; do
+	dd if=$C/trace_pipe bs=1 count=1 status=none
+done > /dev/null
+got=$(grep -o 'tracing_mark_write: m [0-9]*' <&3 | sed 's/.* //' | xargs)
+exec 3<&-
+case "$got" in
+"1 4 5" | "4 5") ;;
+*) fail "trace read across consuming reads of 1..3: '$got' (want 4 5)" ;;
+esac
+drain
+marks "$tmp" | is_run 4 5 || fail "trace_pipe after trace: not 4..5"
+
+# 4. Flight-recorder mode, wrapped many times: a gap free run up to the
 # newest record, as long as entries-in-buffer says.  8 KiB is two
 # sub-buffers of a page at least: 3000 markers a 4 KiB page.
 reset 8 1
@@ -94,7 +117,7 @@ n=$(sed -n 's/^# entries-in-buffer\/entries-written: \([0-9]*\)\/.*/\1/p' \
 [ "$n" = $((last + 1 - first)) ] ||
 	fail "wrapped: entries-in-buffer $n, trace shows $((last + 1 - first))"
 
-# 4. Discard mode, full: the oldest records, up to the first drop.  Once
+# 5. Discard mode, full: the oldest records, up to the first drop.  Once
 # the buffer is full, trace_marker refuses writes with EBADF.
 reset 8 0
 mark 1 3000 2> /dev/null
