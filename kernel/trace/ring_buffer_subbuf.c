@@ -2262,6 +2262,16 @@ static unsigned long rb_iter_limit(struct ring_buffer_per_cpu *cpu_buffer,
 	return end;
 }
 
+/* Go on from the first record the reader holds but has not returned. */
+static void rb_iter_to_reader(struct ring_buffer_iter *iter)
+{
+	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
+
+	iter->pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
+	iter->ts = cpu_buffer->r_ts;
+	iter->ts_valid = true;
+}
+
 static void rb_iter_reset(struct ring_buffer_iter *iter)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
@@ -2269,9 +2279,7 @@ static void rb_iter_reset(struct ring_buffer_iter *iter)
 	iter->have_event = false;
 	iter->resets = cpu_buffer->resets;
 	if (cpu_buffer->r_head < cpu_buffer->r_end) {
-		iter->pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
-		iter->ts = cpu_buffer->r_ts;
-		iter->ts_valid = true;
+		rb_iter_to_reader(iter);
 	} else {
 		iter->pos = rb_cpos(READ_ONCE(cpu_buffer->consumed),
 				    rb_read_offset(cpu_buffer));
@@ -2361,10 +2369,8 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			if (rb_pos_before(rb_sbs_at(cpu_buffer, pos),
 					  cpu_buffer->r_sbs))
 				iter->missed = true;
-			pos = cpu_buffer->r_sbs + cpu_buffer->r_head;
-			iter->pos = pos;
-			iter->ts = cpu_buffer->r_ts;
-			iter->ts_valid = true;
+			rb_iter_to_reader(iter);
+			pos = iter->pos;
 			in_reader = true;
 		}
 		if (in_reader) {

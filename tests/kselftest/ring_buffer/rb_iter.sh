@@ -41,8 +41,8 @@ mark() {
 		for ((i = $0; i <= $1; i++)); do echo "m $i" >&3; done' "$1" "$2"
 }
 
-# The marker numbers a file shows, one per line.
-marks() { grep -o 'tracing_mark_write: m [0-9]*' "$1" | sed 's/.* //'; }
+# The marker numbers a file (or stdin) shows, one per line.
+marks() { grep -o 'tracing_mark_write: m [0-9]*' "$@" | sed 's/.* //'; }
 
 # Is stdin the run FIRST..LAST?
 is_run() { [ "$(cat)" = "$(seq "$1" "$2")" ]; }
@@ -94,7 +94,7 @@ dd bs=1 count=1 status=none <&3 > /dev/null
 for i in 1 2 3; do
 	dd if=$C/trace_pipe bs=1 count=1 status=none
 done > /dev/null
-got=$(grep -o 'tracing_mark_write: m [0-9]*' <&3 | sed 's/.* //' | xargs)
+got=$(marks <&3 | xargs)
 exec 3<&-
 case "$got" in
 "1 4 5" | "4 5") ;;
