@@ -52,6 +52,11 @@
  *    the open reservation, and "empty" agrees with what it can read;
  *  - a reader in NMI while the reader lock is held under it (ftrace_dump()
  *    from a hard-lockup NMI): it ends, reading without the lock;
+ *  - in test kernels of the sub-buffer ring buffer, a reader stopped
+ *    where its page and positions are out of step (between the page swap
+ *    and the claim of rb_get_subbuf(), in read_page's page handover):
+ *    writers that push it there, and an NMI that reads there without the
+ *    lock; every record is read once or counted and reported lost;
  *  - per-CPU buffer swaps (snapshot) under a writer of that CPU;
  *  - the page a reader got from ring_buffer_peek() stays the reader's,
  *    unchanged and allocated, across a reset and a resize of its CPU
@@ -77,7 +82,7 @@
 #define RBS_BURSTS	0
 #endif
 /* The test hook's points (enum rb_test_point), which the summary prints */
-#define RBS_POINTS	3
+#define RBS_POINTS	5
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -214,14 +219,15 @@ static void rbs_write(int ctx, bool nest_nmi)
 }
 
 #ifdef CONFIG_X86_LOCAL_APIC
-static void rbs_nmi_dump(struct rbs_cpu *c);
+/* The read an admin check's NMI makes (dump_pending), instead of a write */
+static void (*rbs_nmi_dump_fn)(struct rbs_cpu *c);
 
 static int rbs_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct rbs_cpu *c = this_cpu_ptr(&rbs);
 
 	if (READ_ONCE(c->dump_pending)) {
-		rbs_nmi_dump(c);
+		rbs_nmi_dump_fn(c);
 		WRITE_ONCE(c->dump_pending, false);
 		return NMI_HANDLED;
 	}
@@ -262,6 +268,9 @@ static void rbs_burst(struct trace_buffer *b, enum rb_test_point where)
 	int i, n;
 
 	BUILD_BUG_ON(RB_TEST_NR_POINTS != RBS_POINTS);
+	/* The reader's points are rbs_admin_claim_window()'s */
+	if (where >= RB_TEST_SWAPPED)
+		return;
 	if (!in_task() || c->in_burst || ++c->points[where] % 8)
 		return;
 	n = where == RB_TEST_RESERVED ? RBS_BURST_SHORT : RBS_BURST_RECORDS;
@@ -813,6 +822,7 @@ static void rbs_admin_nmi_dump(void)
 	dump_stalls = 0;
 	dump_read = 0;
 	dump_next = 0;
+	rbs_nmi_dump_fn = rbs_nmi_dump;
 	migrate_disable();
 	cpu = smp_processor_id();
 	c = this_cpu_ptr(&rbs);
@@ -1535,12 +1545,259 @@ static void rbs_admin_reader_page(void)
 	ring_buffer_free(b);
 }
 
+#if RBS_BURSTS
+/*
+ * A reader stopped where its page and its positions are out of step: in
+ * rb_get_subbuf() between the page swap and the claim (RB_TEST_SWAPPED),
+ * where its spare page is already in the ring slot of the sub-buffer it
+ * takes; in ring_buffer_read_page() just after the caller's page took the
+ * place of the reader's (RB_TEST_HANDED_OVER).  What can come in there on
+ * its CPU: writers that push the reader past the sub-buffer it takes
+ * (flight-recorder mode), and an NMI whose ftrace_dump() finds the reader
+ * lock held and reads without it.
+ */
+enum { RBS_CLAIM_NONE, RBS_CLAIM_PUSH, RBS_CLAIM_NMI };
+
+static struct {
+	struct trace_buffer	*b;
+	int			cpu;
+	enum rb_test_point	point;
+	int			armed;	/* what to run at the point, once */
+	bool			ran;
+	u32			seq;	/* the next record to write */
+	u32			next;	/* the next record due to a reader */
+	unsigned long		read, gaps, lost, nmi_read;
+} claim;
+
+static void rbs_claim_counts_clear(void)
+{
+	claim.read = 0;
+	claim.gaps = 0;
+	claim.lost = 0;
+	claim.nmi_read = 0;
+}
+
+/*
+ * ftrace_dump()'s loop over CPU claim.cpu, for @max records at most.  A
+ * record may follow a gap (records lost), never come again or out of
+ * order: then a reader took a page that did not hold its sub-buffer.
+ */
+static unsigned long rbs_claim_read(const char *who, unsigned long max)
+{
+	struct ring_buffer_event *event;
+	unsigned long lost, n = 0;
+	int loops;
+
+	for (loops = 0; n < max && loops < RBS_DUMP_LOOPS &&
+	     !ring_buffer_empty_cpu(claim.b, claim.cpu); loops++) {
+		struct rbs_rec *r;
+
+		event = ring_buffer_consume(claim.b, claim.cpu, NULL, &lost);
+		if (!event)
+			continue;
+		r = ring_buffer_event_data(event);
+		if (!rbs_intact(claim.cpu, event, who))
+			break;
+		if (r->seq < claim.next) {
+			rbs_fail("claim window: the %s got record %u, %u was due\n",
+				 who, r->seq, claim.next);
+			break;
+		}
+		claim.gaps += r->seq - claim.next;
+		claim.lost += lost;
+		claim.next = r->seq + 1;
+		n++;
+	}
+	claim.read += n;
+	return n;
+}
+
+/* A read of trace_pipe_raw (a whole sub-buffer into *@page), checked */
+static void rbs_claim_read_page(void **page, const char *who)
+{
+	unsigned long n = ring_buffer_read_events_cpu(claim.b, claim.cpu);
+	struct ring_buffer_event *event;
+
+	if (ring_buffer_read_page(claim.b, page,
+				  ring_buffer_subbuf_size_get(claim.b),
+				  claim.cpu, 1) < 0) {
+		rbs_fail("claim window: the %s's read_page got nothing\n", who);
+		return;
+	}
+	n = ring_buffer_read_events_cpu(claim.b, claim.cpu) - n;
+	event = *page + BUF_PAGE_HDR_SIZE;
+	if (!n || !rbs_intact(claim.cpu, event, who) ||
+	    ((struct rbs_rec *)ring_buffer_event_data(event))->seq != claim.next) {
+		rbs_fail("claim window: the %s's read_page does not begin with record %u\n",
+			 who, claim.next);
+		return;
+	}
+	claim.next += n;
+	claim.read += n;
+}
+
+/* Writers on the reader's CPU until they push it (an overrun) */
+static void rbs_claim_push(void)
+{
+	unsigned long over = ring_buffer_overrun_cpu(claim.b, claim.cpu);
+	u32 limit = claim.seq + 4 * RBS_PER_PAGE;
+
+	while (claim.seq < limit &&
+	       ring_buffer_overrun_cpu(claim.b, claim.cpu) == over &&
+	       !rbs_put(claim.b, claim.cpu, claim.seq, 12))
+		claim.seq++;
+	claim.ran = true;
+}
+
+#ifdef CONFIG_X86_LOCAL_APIC
+static void rbs_claim_nmi_read(struct rbs_cpu *c)
+{
+	claim.nmi_read += rbs_claim_read("NMI dump", ULONG_MAX);
+}
+
+/* An NMI on this CPU, and wait for it: it reads before the reader goes on */
+static void rbs_claim_nmi(void)
+{
+	struct rbs_cpu *c = this_cpu_ptr(&rbs);
+	long spin;
+
+	rbs_nmi_dump_fn = rbs_claim_nmi_read;
+	WRITE_ONCE(c->dump_pending, true);
+	apic->send_IPI_self(NMI_VECTOR);
+	for (spin = 10000000; READ_ONCE(c->dump_pending) && spin; spin--)
+		cpu_relax();
+	claim.ran = !READ_ONCE(c->dump_pending);
+	WRITE_ONCE(c->dump_pending, false);
+}
+#else
+static void rbs_claim_nmi(void) { }
+#endif
+
+static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
+{
+	if (where != claim.point || b != claim.b ||
+	    smp_processor_id() != claim.cpu)
+		return;
+	switch (xchg(&claim.armed, RBS_CLAIM_NONE)) {
+	case RBS_CLAIM_PUSH:
+		rbs_claim_push();
+		break;
+	case RBS_CLAIM_NMI:
+		rbs_claim_nmi();
+		break;
+	}
+}
+
+/*
+ * One case: four one-page sub-buffers; the first filled and read, so
+ * that the page the reader holds and the page the caller of read_page
+ * holds have its old records; the next two filled and a record in the
+ * fourth; then a read (of trace_pipe at RB_TEST_SWAPPED, of
+ * trace_pipe_raw at RB_TEST_HANDED_OVER) whose claim of the second
+ * sub-buffer runs @what at @point.  Every record after the first
+ * sub-buffer must then be read once and in order, or be lost, counted as
+ * overrun and reported to the reader.
+ */
+static void rbs_claim_case(enum rb_test_point point, int what, const char *name)
+{
+	bool raw = point == RB_TEST_HANDED_OVER;
+	int before = failures;
+	unsigned long over;
+	void *page = NULL;
+	u32 seq;
+
+	claim.b = ring_buffer_alloc(RBS_PAGES(4), RB_FL_OVERWRITE);
+	if (!claim.b) {
+		rbs_fail("claim window, %s: no buffer\n", name);
+		return;
+	}
+	ring_buffer_set_test_hook(claim.b, rbs_claim_hook);
+	claim.cpu = smp_processor_id();
+	claim.point = point;
+	claim.next = 0;
+	rbs_claim_counts_clear();
+	seq = rbs_put_run(claim.b, claim.cpu, 0, RBS_PER_PAGE + 1, 12);
+	if (raw) {
+		page = ring_buffer_alloc_read_page(claim.b, claim.cpu);
+		if (IS_ERR_OR_NULL(page)) {
+			rbs_fail("claim window, %s: no read page\n", name);
+			page = NULL;
+			goto out;
+		}
+		rbs_claim_read_page(&page, "first reader");
+	} else {
+		rbs_claim_read("first reader", RBS_PER_PAGE);
+	}
+	if (claim.next != RBS_PER_PAGE || claim.gaps) {
+		rbs_fail("claim window, %s: the first sub-buffer read up to %u\n",
+			 name, claim.next);
+		goto out;
+	}
+
+	claim.seq = rbs_put_run(claim.b, claim.cpu, seq, 3 * RBS_PER_PAGE + 1, 12);
+	claim.ran = false;
+	rbs_claim_counts_clear();
+	WRITE_ONCE(claim.armed, what);
+	if (raw)
+		rbs_claim_read_page(&page, "reader");
+	rbs_claim_read("reader", ULONG_MAX);
+	WRITE_ONCE(claim.armed, RBS_CLAIM_NONE);
+
+	over = ring_buffer_overrun_cpu(claim.b, claim.cpu);
+	if (!claim.ran)
+		rbs_fail("claim window, %s: not reached\n", name);
+	if (claim.next != claim.seq)
+		rbs_fail("claim window, %s: last record read %u, the last written %u\n",
+			 name, claim.next - 1, claim.seq - 1);
+	if (claim.gaps != over || claim.lost != over)
+		rbs_fail("claim window, %s: %lu never read, %lu reported lost, %lu overrun\n",
+			 name, claim.gaps, claim.lost, over);
+	if (what == RBS_CLAIM_PUSH && !over)
+		rbs_fail("claim window, %s: the writers did not push the reader\n",
+			 name);
+	/* Read without the lock: the CPU buffer stops for good */
+	if (what == RBS_CLAIM_NMI && claim.ran &&
+	    !rbs_put(claim.b, claim.cpu, claim.seq, 12))
+		rbs_fail("claim window, %s: the NMI read with the lock held under it\n",
+			 name);
+	if (failures == before)
+		pr_info("claim window, %s: %lu records read (%lu in the NMI), %lu lost, counted as overrun and reported\n",
+			name, claim.read, claim.nmi_read, over);
+ out:
+	if (page)
+		ring_buffer_free_read_page(claim.b, claim.cpu, page);
+	ring_buffer_free(claim.b);
+	claim.b = NULL;
+}
+
+static void rbs_admin_claim_window(void)
+{
+	migrate_disable();
+	rbs_claim_case(RB_TEST_SWAPPED, RBS_CLAIM_PUSH, "writers between swap and claim");
+	if (IS_ENABLED(CONFIG_X86_LOCAL_APIC)) {
+		rbs_claim_case(RB_TEST_SWAPPED, RBS_CLAIM_NMI,
+			       "NMI dump between swap and claim");
+		rbs_claim_case(RB_TEST_HANDED_OVER, RBS_CLAIM_NMI,
+			       "NMI dump in a read_page handover");
+	} else {
+		pr_info("claim window, NMI dumps: no self-NMI on this architecture (skipped)\n");
+	}
+	migrate_enable();
+}
+#else
+static void rbs_admin_claim_window(void)
+{
+	pr_info("claim window: no reader test points in this kernel (skipped)\n");
+}
+#endif
+
 static int rbs_admin(void)
 {
 	int before = failures;
 
 	rbs_admin_nested_read();
 	rbs_admin_nmi_dump();
+	rbs_admin_claim_window();
 	rbs_admin_swap();
 	rbs_admin_reader_page();
 	rbs_admin_iter_reset();

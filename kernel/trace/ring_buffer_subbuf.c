@@ -705,13 +705,17 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 /**
  * ring_buffer_set_test_hook - run a function where nested writers race
- * @buffer: the buffer, idle (no writer in it)
- * @fn: called by every writer of @buffer at each rb_test_point (NULL: none)
+ * @buffer: the buffer, idle (no writer or reader in it)
+ * @fn: called by every writer of @buffer at each writer's rb_test_point,
+ *	and by its readers at theirs (NULL: none)
  *
- * Test kernels only.  @fn runs on the writer's CPU with preemption
- * disabled, in the writer's context, with the nesting that
- * ring_buffer_nest_start() sets up: it may write to @buffer, as a writer
- * that interrupts that one there would.
+ * Test kernels only.  At a writer's point @fn runs on the writer's CPU
+ * with preemption disabled, in the writer's context, with the nesting
+ * that ring_buffer_nest_start() sets up: it may write to @buffer, as a
+ * writer that interrupts that one there would.  At a reader's point it
+ * runs on the reader's CPU, which need not be the one read, with that
+ * CPU buffer's reader lock held and interrupts off: it may write to
+ * @buffer, or send an NMI that reads it.
  */
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
 {
@@ -724,11 +728,16 @@ static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	rb_test_hook_fn fn = READ_ONCE(cpu_buffer->buffer->test_hook);
 
-	if (fn) {
-		cpu_buffer->nest += NESTED_BITS;
+	if (!fn)
+		return;
+	/* A reader may run on another CPU: the nesting is the writers' */
+	if (where >= RB_TEST_SWAPPED) {
 		fn(cpu_buffer->buffer, where);
-		cpu_buffer->nest -= NESTED_BITS;
+		return;
 	}
+	cpu_buffer->nest += NESTED_BITS;
+	fn(cpu_buffer->buffer, where);
+	cpu_buffer->nest -= NESTED_BITS;
 }
 #else
 #define rb_test_hook(cpu_buffer, where)	do { } while (0)
@@ -1576,6 +1585,40 @@ static inline void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
 #endif
 
 /*
+ * The reader's page and its positions change in steps: in rb_get_subbuf()
+ * its spare page goes into the ring slot before the claim of the consumed
+ * word, and the page and positions follow; in ring_buffer_read_page() the
+ * caller's page takes the place of the reader's before the positions say
+ * it holds nothing.  A reader nested in those steps, an NMI that found the
+ * reader lock held under it (ftrace_dump()), would read between them: the
+ * old records of the spare page that the slot names (and the reader under
+ * it would then lose the sub-buffer without a count), or those of the
+ * caller's page.  @moving: the steps begin or end; while they are under
+ * way, a reader on this CPU finds nothing to read (rb_reader_between()).
+ *
+ * Compiler barriers only: that reader runs on this CPU, where it sees
+ * these stores in program order.  A lockless reader on another CPU (a
+ * panic's dump of every CPU) is not kept out: FIXME, nothing orders its
+ * reads against these steps; its read is one-shot anyway.
+ */
+static __always_inline void rb_reader_moving(struct ring_buffer_per_cpu *cpu_buffer,
+					     bool moving)
+{
+	barrier();	/* M1, matches M2: the steps before the end */
+	WRITE_ONCE(cpu_buffer->r_moving, moving);
+	barrier();	/* M1, matches M2: the steps after the start */
+}
+
+/* Whether a reader under this one, on this CPU, is between its steps */
+static __always_inline bool rb_reader_between(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	bool between = READ_ONCE(cpu_buffer->r_moving);
+
+	barrier();	/* M2, matches M1 */
+	return between;
+}
+
+/*
  * The reader's page @page holds claimed records of the sub-buffer at @sbs
  * from @head to @end; @ts is the time before the record at @head.
  */
@@ -1662,10 +1705,14 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	unsigned long page, end, nrec, head;
 	u64 ts;
 
+	rb_reader_moving(cpu_buffer, true);
 	/* Pairs with the writer's cmpxchg in rb_get_page() */
 	if (cmpxchg(&cpu_buffer->hot[idx].id, id,
-		    RB_ID(cpu_buffer->rpage, 1, gen)) != id)
+		    RB_ID(cpu_buffer->rpage, 1, gen)) != id) {
+		rb_reader_moving(cpu_buffer, false);
 		return RB_CLAIM_AGAIN;
+	}
+	rb_test_hook(cpu_buffer, RB_TEST_SWAPPED);
 
 	/*
 	 * The page is out of the ring.  The cmpxchg above orders the reads
@@ -1685,12 +1732,14 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 		cpu_buffer->rpage = page;
 		cpu_buffer->r_head = 0;
 		cpu_buffer->r_end = 0;
+		rb_reader_moving(cpu_buffer, false);
 		return RB_CLAIM_AGAIN;
 	}
 	rb_check_claim(cpu_buffer, bpage, from, cword & RB_K_MASK, nrec);
 	ts = rb_ts_at(bpage, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE), &head);
 	rb_reader_set(cpu_buffer, page, sbs, head, ts, end);
 	cpu_buffer->r_whole = true;
+	rb_reader_moving(cpu_buffer, false);
 	return RB_CLAIM_GOT;
 }
 
@@ -1850,6 +1899,8 @@ static bool rb_readable(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	unsigned long wpos, pos, sbs, id;
 
+	if (rb_reader_between(cpu_buffer))
+		return false;
 	if (cpu_buffer->r_head < cpu_buffer->r_end)
 		return true;
 	wpos = rb_read_offset(cpu_buffer);
@@ -1907,6 +1958,8 @@ rb_reader_next(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 	unsigned int len;
 
 	for (;;) {
+		if (rb_reader_between(cpu_buffer))
+			return NULL;
 		if (cpu_buffer->r_head >= cpu_buffer->r_end &&
 		    !rb_claim(cpu_buffer, whole))
 			return NULL;
@@ -2179,8 +2232,12 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		/* Hand the whole page over; the caller's becomes ours */
 		cpu_buffer->read += rb_reader_count(cpu_buffer);
 		commit = cpu_buffer->r_end - BUF_PAGE_HDR_SIZE;
+		rb_reader_moving(cpu_buffer, true);
 		cpu_buffer->pages[cpu_buffer->rpage] = bpage;
+		rb_test_hook(cpu_buffer, RB_TEST_HANDED_OVER);
 		rb_reader_copy_gone(cpu_buffer);
+		cpu_buffer->r_head = cpu_buffer->r_end;
+		rb_reader_moving(cpu_buffer, false);
 		bpage = rpage;
 		*data_page = bpage;
 	} else {
@@ -2207,8 +2264,6 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		cpu_buffer->r_head = off;
 		cpu_buffer->r_ts = ts;
 	}
-	if (cpu_buffer->r_head == BUF_PAGE_HDR_SIZE)
-		cpu_buffer->r_head = cpu_buffer->r_end;
 
 	local_set(&bpage->commit, commit);
 	if (missed) {

@@ -186,6 +186,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			r_head;		/* next record in it */
 	unsigned long			r_end;		/* end of claimed data */
 	bool				r_whole;	/* a delivered sub-buffer */
+	bool				r_moving;	/* rb_reader_moving() */
 	u64				r_ts;		/* time before r_head */
 	unsigned long			r_copied;	/* partial copy of r_sbs ... */
 	u64				r_copied_ts;	/* ... up to here; its time */
@@ -231,14 +232,19 @@ rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
 #ifdef CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS
 /*
  * Test kernels only: points on the writers' paths where the state a
- * writer has read can be changed under it by writers nested in it.
- * ring_buffer_set_test_hook() lets a test run nested writers there at
- * will, instead of waiting for an interrupt storm to land there.
+ * writer has read can be changed under it by writers nested in it, and
+ * two on the reader's, where writers or a reader in NMI on its CPU can
+ * find its page half moved.  ring_buffer_set_test_hook() lets a test run
+ * nested writers or readers there at will, instead of waiting for an
+ * interrupt storm to land there.
  */
 enum rb_test_point {
 	RB_TEST_NEW_SUBBUF,	/* before the checks of rb_new_subbuf() */
 	RB_TEST_PUSHED,		/* just after a push in rb_push_reader() */
 	RB_TEST_RESERVED,	/* offset cmpxchg done, time word not yet stored */
+	/* the reader's, after the writers' */
+	RB_TEST_SWAPPED,	/* page swapped into the ring, not claimed yet */
+	RB_TEST_HANDED_OVER,	/* read_page: the caller's page is the reader's */
 	RB_TEST_NR_POINTS,
 };
 
