@@ -82,7 +82,7 @@
 #define RBS_BURSTS	0
 #endif
 /* The test hook's points (enum rb_test_point), which the summary prints */
-#define RBS_POINTS	5
+#define RBS_POINTS	6
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -269,7 +269,7 @@ static void rbs_burst(struct trace_buffer *b, enum rb_test_point where)
 
 	BUILD_BUG_ON(RB_TEST_NR_POINTS != RBS_POINTS);
 	/* The reader's points are rbs_admin_claim_window()'s */
-	if (where >= RB_TEST_SWAPPED)
+	if (where >= RB_TEST_FIRST_READER)
 		return;
 	if (!in_task() || c->in_burst || ++c->points[where] % 8)
 		return;
@@ -1678,6 +1678,10 @@ static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
 	if (where != claim.point || b != claim.b ||
 	    smp_processor_id() != claim.cpu)
 		return;
+	/* A change of every CPU's geometry passes there once per CPU buffer */
+	if (where == RB_TEST_GEOMETRY && num_online_cpus() > 1 &&
+	    !raw_spin_is_locked(&b->buffers[claim.cpu]->reader_lock))
+		return;
 	switch (xchg(&claim.armed, RBS_CLAIM_NONE)) {
 	case RBS_CLAIM_PUSH:
 		rbs_claim_push();
@@ -1686,6 +1690,22 @@ static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
 		rbs_claim_nmi();
 		break;
 	}
+}
+
+/* A case's buffer of four one-page sub-buffers, to stop at @point on this CPU */
+static bool rbs_claim_begin(enum rb_test_point point, const char *name)
+{
+	claim.b = ring_buffer_alloc(RBS_PAGES(4), RB_FL_OVERWRITE);
+	if (!claim.b) {
+		rbs_fail("claim window, %s: no buffer\n", name);
+		return false;
+	}
+	ring_buffer_set_test_hook(claim.b, rbs_claim_hook);
+	claim.cpu = smp_processor_id();
+	claim.point = point;
+	claim.next = 0;
+	rbs_claim_counts_clear();
+	return true;
 }
 
 /*
@@ -1706,16 +1726,8 @@ static void rbs_claim_case(enum rb_test_point point, int what, const char *name)
 	void *page = NULL;
 	u32 seq;
 
-	claim.b = ring_buffer_alloc(RBS_PAGES(4), RB_FL_OVERWRITE);
-	if (!claim.b) {
-		rbs_fail("claim window, %s: no buffer\n", name);
+	if (!rbs_claim_begin(point, name))
 		return;
-	}
-	ring_buffer_set_test_hook(claim.b, rbs_claim_hook);
-	claim.cpu = smp_processor_id();
-	claim.point = point;
-	claim.next = 0;
-	rbs_claim_counts_clear();
 	seq = rbs_put_run(claim.b, claim.cpu, 0, RBS_PER_PAGE + 1, 12);
 	if (raw) {
 		page = ring_buffer_alloc_read_page(claim.b, claim.cpu);
@@ -1770,6 +1782,65 @@ static void rbs_claim_case(enum rb_test_point point, int what, const char *name)
 	claim.b = NULL;
 }
 
+/*
+ * A change of geometry stopped between the new ring and the positions
+ * that go with it (RB_TEST_GEOMETRY), with a reader halfway through the
+ * first sub-buffer: a resize of CPU claim.cpu from four sub-buffers to
+ * eight, which carries the records over, or a change of the sub-buffer
+ * size, which discards them.  An NMI dump there finds the reader lock
+ * held.  It must not read a record twice or out of order; after a resize
+ * the reader must read every record it had not read, in order.
+ */
+static void rbs_geometry_case(bool resize, const char *name)
+{
+	int before = failures;
+	unsigned long over;
+	int err;
+
+	if (!rbs_claim_begin(RB_TEST_GEOMETRY, name))
+		return;
+	claim.seq = rbs_put_run(claim.b, claim.cpu, 0, 3 * RBS_PER_PAGE, 12);
+	rbs_claim_read("first reader", RBS_PER_PAGE / 2);
+	if (claim.next != RBS_PER_PAGE / 2 || claim.gaps) {
+		rbs_fail("claim window, %s: the first reader read up to %u\n",
+			 name, claim.next);
+		goto out;
+	}
+
+	claim.ran = false;
+	rbs_claim_counts_clear();
+	WRITE_ONCE(claim.armed, RBS_CLAIM_NMI);
+	if (resize)
+		err = ring_buffer_resize(claim.b, RBS_PAGES(8), claim.cpu);
+	else
+		err = ring_buffer_subbuf_order_set(claim.b, 1);
+	WRITE_ONCE(claim.armed, RBS_CLAIM_NONE);
+	if (err) {
+		rbs_fail("claim window, %s: failed (%d)\n", name, err);
+		goto out;
+	}
+	if (!claim.ran)
+		rbs_fail("claim window, %s: not reached\n", name);
+	if (resize) {
+		rbs_claim_read("reader", ULONG_MAX);
+		over = ring_buffer_overrun_cpu(claim.b, claim.cpu);
+		if (claim.next != claim.seq)
+			rbs_fail("claim window, %s: last record read %u, the last written %u\n",
+				 name, claim.next - 1, claim.seq - 1);
+		if (claim.gaps || claim.lost || over)
+			rbs_fail("claim window, %s: %lu never read, %lu lost, %lu overrun\n",
+				 name, claim.gaps, claim.lost, over);
+	} else if (!ring_buffer_empty_cpu(claim.b, claim.cpu)) {
+		rbs_fail("claim window, %s: records left after the change\n", name);
+	}
+	if (failures == before)
+		pr_info("claim window, %s: %lu records read (%lu in the NMI)\n",
+			name, claim.read, claim.nmi_read);
+ out:
+	ring_buffer_free(claim.b);
+	claim.b = NULL;
+}
+
 static void rbs_admin_claim_window(void)
 {
 	migrate_disable();
@@ -1779,6 +1850,8 @@ static void rbs_admin_claim_window(void)
 			       "NMI dump between swap and claim");
 		rbs_claim_case(RB_TEST_HANDED_OVER, RBS_CLAIM_NMI,
 			       "NMI dump in a read_page handover");
+		rbs_geometry_case(true, "NMI dump in a resize");
+		rbs_geometry_case(false, "NMI dump in a sub-buffer size change");
 	} else {
 		pr_info("claim window, NMI dumps: no self-NMI on this architecture (skipped)\n");
 	}

@@ -731,7 +731,7 @@ static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
 	if (!fn)
 		return;
 	/* A reader may run on another CPU: the nesting is the writers' */
-	if (where >= RB_TEST_SWAPPED) {
+	if (where >= RB_TEST_FIRST_READER) {
 		fn(cpu_buffer->buffer, where);
 		return;
 	}
@@ -1593,8 +1593,12 @@ static inline void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
  * reader lock held under it (ftrace_dump()), would read between them: the
  * old records of the spare page that the slot names (and the reader under
  * it would then lose the sub-buffer without a count), or those of the
- * caller's page.  @moving: the steps begin or end; while they are under
- * way, a reader on this CPU finds nothing to read (rb_reader_between()).
+ * caller's page.  A resize, a change of the sub-buffer size and a reset
+ * move the whole ring in steps under the reader lock: the reader's page,
+ * the pages, the positions.  An NMI reader between those steps would read
+ * a fresh page as the reader's, or the old positions in the new ring.
+ * @moving: the steps begin or end; while they are under way, a reader on
+ * this CPU finds nothing to read (rb_reader_between()).
  *
  * Compiler barriers only: that reader runs on this CPU, where it sees
  * these stores in program order.  A lockless reader on another CPU (a
@@ -1957,9 +1961,10 @@ rb_reader_next(struct ring_buffer_per_cpu *cpu_buffer, bool whole)
 	struct ring_buffer_event *event;
 	unsigned int len;
 
+	/* Set on entry or not at all: rb_claim() clears what it sets */
+	if (rb_reader_between(cpu_buffer))
+		return NULL;
 	for (;;) {
-		if (rb_reader_between(cpu_buffer))
-			return NULL;
 		if (cpu_buffer->r_head >= cpu_buffer->r_end &&
 		    !rb_claim(cpu_buffer, whole))
 			return NULL;
@@ -2950,8 +2955,10 @@ static void rb_set_geom(struct ring_buffer_per_cpu *cpu_buffer, struct rb_geom *
 {
 	unsigned long i;
 
-	if (keep_reader)
+	if (keep_reader) {
 		swap(g->pages[g->nr_subbufs], cpu_buffer->pages[cpu_buffer->rpage]);
+		rb_test_hook(cpu_buffer, RB_TEST_GEOMETRY);
+	}
 	cpu_buffer->nr_subbufs = g->nr_subbufs;
 	cpu_buffer->nr_shift = g->nr_shift;
 	cpu_buffer->sb_shift = g->sb_shift;
@@ -3396,10 +3403,12 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 			continue;
 		cpu_buffer = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_reader_moving(cpu_buffer, true);
 		rb_carry_over(cpu_buffer, &geoms[cpu], &co);
 		rb_get_geom(cpu_buffer, &old);
 		rb_set_geom(cpu_buffer, &geoms[cpu], true);
 		rb_carry_set(cpu_buffer, &co);
+		rb_reader_moving(cpu_buffer, false);
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 		geoms[cpu] = old;
 		rb_quiesce_end(cpu_buffer);
@@ -3510,9 +3519,12 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 
 		cpu_buffer = buffer->buffers[cpu];
 		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_reader_moving(cpu_buffer, true);
 		rb_get_geom(cpu_buffer, &old);
 		rb_set_geom(cpu_buffer, &geoms[cpu], false);
+		rb_test_hook(cpu_buffer, RB_TEST_GEOMETRY);
 		rb_reset_cpu(cpu_buffer);
+		rb_reader_moving(cpu_buffer, false);
 		spare = cpu_buffer->free_page;
 		cpu_buffer->free_page = NULL;
 		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
@@ -3551,7 +3563,9 @@ static void rb_reset_quiesced(struct ring_buffer_per_cpu *cpu_buffer)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_moving(cpu_buffer, true);
 	rb_reset_cpu(cpu_buffer);
+	rb_reader_moving(cpu_buffer, false);
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 }
 

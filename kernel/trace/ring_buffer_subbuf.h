@@ -233,19 +233,23 @@ rb_max_data_size(const struct ring_buffer_per_cpu *cpu_buffer)
 /*
  * Test kernels only: points on the writers' paths where the state a
  * writer has read can be changed under it by writers nested in it, and
- * two on the reader's, where writers or a reader in NMI on its CPU can
- * find its page half moved.  ring_buffer_set_test_hook() lets a test run
- * nested writers or readers there at will, instead of waiting for an
- * interrupt storm to land there.
+ * three under the reader lock, where writers or a reader in NMI on its
+ * CPU can find the reader's page, or the ring of a resize, half moved.
+ * ring_buffer_set_test_hook() lets a test run nested writers or readers
+ * there at will, instead of waiting for an interrupt storm to land there.
  */
 enum rb_test_point {
 	RB_TEST_NEW_SUBBUF,	/* before the checks of rb_new_subbuf() */
 	RB_TEST_PUSHED,		/* just after a push in rb_push_reader() */
 	RB_TEST_RESERVED,	/* offset cmpxchg done, time word not yet stored */
-	/* the reader's, after the writers' */
+	/* under the reader lock, after the writers' */
 	RB_TEST_SWAPPED,	/* page swapped into the ring, not claimed yet */
 	RB_TEST_HANDED_OVER,	/* read_page: the caller's page is the reader's */
+	RB_TEST_GEOMETRY,	/* resize: reader's page swapped, old ring; subbuf
+				 * size: new ring, old positions
+				 */
 	RB_TEST_NR_POINTS,
+	RB_TEST_FIRST_READER = RB_TEST_SWAPPED,	/* the reader lock's from here on */
 };
 
 typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,

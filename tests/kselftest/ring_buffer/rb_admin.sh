@@ -12,8 +12,8 @@
 #    nothing in the kernel log;
 #  - the ring_buffer_stress module's admin=1 checks (a reader nested in a
 #    writer, a reader in NMI under a held reader lock, writers and a reader
-#    in NMI where the reader under them is moving its page, the reader's
-#    page across a reset and a resize);
+#    in NMI where the reader under them is moving its page or a resize
+#    its ring, the reader's page across a reset and a resize);
 #  - "echo > trace" (a reset of every online CPU) again and again while
 #    CPU 1 goes offline and online: both CPUs must record afterwards.
 # Every step also fails on a WARNING, BUG or Oops in the kernel log.
