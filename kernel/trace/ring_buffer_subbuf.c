@@ -707,14 +707,15 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
  * ring_buffer_set_test_hook - run a function where nested writers race
  * @buffer: the buffer, idle (no writer or reader in it)
  * @fn: called by every writer of @buffer at each writer's rb_test_point,
- *	and by its readers at theirs (NULL: none)
+ *	and by its readers and resizes at theirs (NULL: none)
  *
  * Test kernels only.  At a writer's point @fn runs on the writer's CPU
  * with preemption disabled, in the writer's context, with the nesting
  * that ring_buffer_nest_start() sets up: it may write to @buffer, as a
- * writer that interrupts that one there would.  At a reader's point it
- * runs on the reader's CPU, which need not be the one read, with that
- * CPU buffer's reader lock held and interrupts off: it may write to
+ * writer that interrupts that one there would.  At a point under the
+ * reader lock (a reader's, a resize's) it runs on the CPU of the task
+ * that holds the lock, which need not be the one read, with that CPU
+ * buffer's reader lock held and interrupts off: it may write to
  * @buffer, or send an NMI that reads it.
  */
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
