@@ -39,7 +39,22 @@
  * every run of records it skips (overwritten under it) must come with
  * ring_buffer_iter_dropped().  6.1's page-based iterator skips some
  * without saying so; that is counted for it, and a failure for the
- * sub-buffer ring buffer.
+ * sub-buffer ring buffer, where the iterator must also give each record
+ * the time its writer's reservation read.
+ *
+ * A fourth phase, in flight-recorder mode, has the iterator beside the
+ * reader ("trace" read while trace_pipe or trace-cmd consumes): one
+ * thread takes random turns at consuming a CPU and stepping an iterator
+ * kept open on it, so that at each step of the iterator it is known
+ * exactly what the reader has read.  Both take the reader lock for each
+ * call, so any interleaving of two such threads' calls is one of these.
+ * The reader is checked as in the first phase.  The iterator must return
+ * no record twice or out of order per context and none the reader has
+ * consumed, and each run of records it skips must have been read by the
+ * reader or come with ring_buffer_iter_dropped().  6.1's page-based
+ * iterator starts over from the reader's position after every consuming
+ * read (rb_iter_reset() from rb_iter_peek()); what it returns again or
+ * skips there is counted, not failed.
  *
  * Loaded with run=1 the module runs the test and fails to load if it
  * fails; the results are in the kernel log.
@@ -146,6 +161,16 @@ struct rbs_cpu {
 	unsigned long		iterated, iter_bad;	/* iterator records */
 	unsigned long		iter_passes;
 	unsigned long		iter_silent;	/* skips not reported */
+	/* beside the reader (RBS_BESIDE) */
+	struct ring_buffer_iter	*iter;
+	s64			iter_last[NR_CTX];
+	bool			iter_drop[NR_CTX];	/* reported, not seen yet */
+	unsigned long		iter_reported;	/* skips with a drop reported */
+	unsigned long		iter_consumed;	/* skips of records read */
+	unsigned long		iter_undecided;	/* older than the gaps kept */
+	unsigned long		iter_again;	/* returned again or consumed */
+	unsigned long		iter_restarts;
+	struct rbs_gaps		*gaps;
 	unsigned long		points[RBS_POINTS];	/* test hook calls, by point */
 	unsigned long		bursts[RBS_POINTS];	/* bursts run there */
 	struct hrtimer		timer;
@@ -158,6 +183,21 @@ struct rbs_cpu {
 	u64			last_ts;
 	unsigned long		passes;		/* of the reader over the CPU */
 	unsigned long		passes_stuck;	/* not empty, nothing read */
+};
+
+/*
+ * The reader's last runs of records it never read, per context: what an
+ * iterator beside it may skip only with a drop reported.
+ */
+#define RBS_GAPS	256
+
+struct rbs_gap {
+	u32	from, to;	/* sequence numbers, both included */
+};
+
+struct rbs_gaps {
+	unsigned int	nr[NR_CTX];	/* recorded since the phase began */
+	struct rbs_gap	gap[NR_CTX][RBS_GAPS];
 };
 
 static DEFINE_PER_CPU(struct rbs_cpu, rbs);
@@ -385,8 +425,18 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 		c->bad++;
 		return;
 	}
-	c->missing += rbs_kept_below(r->seq) -
-		      rbs_kept_below(c->last_seq[r->ctx] + 1);
+	if (rbs_kept_below(r->seq) != rbs_kept_below(c->last_seq[r->ctx] + 1)) {
+		c->missing += rbs_kept_below(r->seq) -
+			      rbs_kept_below(c->last_seq[r->ctx] + 1);
+		if (c->gaps) {
+			struct rbs_gaps *g = c->gaps;
+			struct rbs_gap *gap;
+
+			gap = &g->gap[r->ctx][g->nr[r->ctx]++ % RBS_GAPS];
+			gap->from = c->last_seq[r->ctx] + 1;
+			gap->to = r->seq - 1;
+		}
+	}
 	c->last_seq[r->ctx] = r->seq;
 	c->read++;
 }
@@ -460,8 +510,9 @@ static void rbs_iter_pass(int cpu)
 	for (n = 0; n < 4096; n++) {
 		struct ring_buffer_event *event;
 		struct rbs_rec *r;
+		u64 ts;
 
-		event = ring_buffer_iter_peek(iter, NULL);
+		event = ring_buffer_iter_peek(iter, &ts);
 		if (!event)
 			break;
 		if (ring_buffer_iter_dropped(iter))
@@ -472,6 +523,12 @@ static void rbs_iter_pass(int cpu)
 			break;
 		}
 		r = ring_buffer_event_data(event);
+		if (IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF) && ts != r->ts) {
+			rbs_fail("cpu%d %s seq %u: iterator: time %llu, its writer's was %llu\n",
+				 cpu, ctx_name[r->ctx], r->seq, ts, r->ts);
+			c->iter_bad++;
+			break;
+		}
 		if (last[r->ctx] >= 0 && (s64)r->seq <= last[r->ctx]) {
 			rbs_fail("cpu%d %s: the iterator got seq %u after %lld\n",
 				 cpu, ctx_name[r->ctx], r->seq, last[r->ctx]);
@@ -517,13 +574,202 @@ static int rbs_iterator(void *arg)
 }
 
 /*
- * Writers in flight-recorder (@overwrite) or discard mode, with the
- * reader or (@iterate) the iterator beside them; then a drain and the
- * checks of the counts.
+ * Whether the reader read every record of @ctx kept among the sequence
+ * numbers @from to @to: it has passed them, and none of the runs it never
+ * read lies there.  Runs older than RBS_GAPS back cannot be looked at:
+ * then true, and @undecided.
  */
-static int rbs_run(bool overwrite, bool iterate)
+static bool rbs_read_by_reader(struct rbs_cpu *c, int ctx, s64 from, s64 to,
+			       bool *undecided)
 {
-	const char *mode = iterate ? "iterated" : overwrite ? "overwrite" : "discard";
+	struct rbs_gaps *g = c->gaps;
+	unsigned int i, nr = g->nr[ctx];
+
+	*undecided = false;
+	if (rbs_kept_below(c->last_seq[ctx] + 1) < rbs_kept_below(to + 1))
+		return false;
+	for (i = 0; i < min_t(unsigned int, nr, RBS_GAPS); i++) {
+		struct rbs_gap *gap = &g->gap[ctx][(nr - 1 - i) % RBS_GAPS];
+
+		if (gap->to < from)
+			return true;
+		if (gap->from > to)
+			continue;	/* after the run */
+		if (rbs_kept_below(min_t(s64, gap->to, to) + 1) !=
+		    rbs_kept_below(max_t(s64, gap->from, from)))
+			return false;
+	}
+	*undecided = nr > RBS_GAPS;
+	return true;
+}
+
+/* A new iterator beside the reader: it starts at the oldest record */
+static void rbs_beside_restart(int cpu)
+{
+	struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+	int ctx;
+
+	if (c->iter)
+		ring_buffer_read_finish(c->iter);
+	c->iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
+	for (ctx = 0; ctx < NR_CTX; ctx++) {
+		c->iter_last[ctx] = -1;
+		c->iter_drop[ctx] = false;
+	}
+	c->iter_restarts++;
+}
+
+/*
+ * The checks of a record @r that the iterator beside the reader of @cpu
+ * returned with time @ts.  Returns false on a failure.
+ */
+static bool rbs_beside_check(struct rbs_cpu *c, int cpu, struct rbs_rec *r,
+			     u64 ts)
+{
+	bool subbuf = IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF);
+	s64 last = c->iter_last[r->ctx];
+	bool undecided;
+
+	if (subbuf && ts != r->ts) {
+		rbs_fail("cpu%d %s seq %u: iterator beside reader: time %llu, writer's %llu\n",
+			 cpu, ctx_name[r->ctx], r->seq, ts, r->ts);
+		return false;
+	}
+	if ((s64)r->seq <= last || (s64)r->seq <= c->last_seq[r->ctx]) {
+		c->iter_again++;
+		if (!subbuf)
+			return true;
+		rbs_fail("cpu%d %s: iterator beside reader: seq %u after %lld, read to %lld\n",
+			 cpu, ctx_name[r->ctx], r->seq, last, c->last_seq[r->ctx]);
+		return false;
+	}
+	if (last < 0 || rbs_kept_below(r->seq) == rbs_kept_below(last + 1))
+		return true;
+	if (c->iter_drop[r->ctx]) {
+		c->iter_reported++;
+		return true;
+	}
+	if (rbs_read_by_reader(c, r->ctx, last + 1, r->seq - 1, &undecided)) {
+		c->iter_consumed++;
+		c->iter_undecided += undecided;
+		return true;
+	}
+	c->iter_silent++;
+	if (!subbuf)
+		return true;
+	rbs_fail("cpu%d %s: iterator beside reader: seq %lld to %u, no drop, read to %lld\n",
+		 cpu, ctx_name[r->ctx], last, r->seq, c->last_seq[r->ctx]);
+	return false;
+}
+
+/*
+ * Up to @max steps of the iterator beside the reader of @cpu.  Returns
+ * the records it checked, or -1 on a failure.
+ */
+static int rbs_beside_iterate(int cpu, int max)
+{
+	struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+	int ctx, n;
+
+	for (n = 0; n < max; n++) {
+		struct ring_buffer_event *event;
+		struct rbs_rec *r;
+		u64 ts;
+
+		event = ring_buffer_iter_peek(c->iter, &ts);
+		if (!event)
+			break;
+		if (ring_buffer_iter_dropped(c->iter))
+			for (ctx = 0; ctx < NR_CTX; ctx++)
+				c->iter_drop[ctx] = true;
+		if (!rbs_intact(cpu, event, "iterator beside the reader"))
+			return -1;
+		r = ring_buffer_event_data(event);
+		if (!rbs_beside_check(c, cpu, r, ts))
+			return -1;
+		c->iter_last[r->ctx] = r->seq;
+		c->iter_drop[r->ctx] = false;
+		c->iterated++;
+		ring_buffer_iter_advance(c->iter);
+	}
+	return n;
+}
+
+/*
+ * The iterator beside the reader: for each CPU in turn, consume a random
+ * number of records, then step the iterator a random number of times;
+ * now and then start a new iterator.  After a failure the CPU's iterator
+ * is closed and the reader goes on alone.
+ */
+#define RBS_BESIDE_BATCH	64
+
+static int rbs_beside(void *arg)
+{
+	struct ring_buffer_event *event;
+	unsigned long lost;
+	int cpu, n, got;
+	u64 ts;
+
+	while (!kthread_should_stop()) {
+		n = 0;
+		for_each_online_cpu(cpu) {
+			struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+			int i, steps;
+
+			if (!c->iter_bad && (!c->iter || !get_random_u32_below(16)))
+				rbs_beside_restart(cpu);
+			steps = get_random_u32_below(RBS_BESIDE_BATCH);
+			for (i = 0; i < steps; i++) {
+				event = ring_buffer_consume(buffer, cpu, &ts, &lost);
+				if (!event)
+					break;
+				rbs_check(cpu, event, ts, lost);
+				n++;
+			}
+			if (!c->iter)
+				continue;
+			got = rbs_beside_iterate(cpu, get_random_u32_below(RBS_BESIDE_BATCH));
+			if (got < 0) {
+				c->iter_bad++;
+				ring_buffer_read_finish(c->iter);
+				c->iter = NULL;
+				continue;
+			}
+			n += got;
+		}
+		if (!n)
+			usleep_range(100, 200);
+		cond_resched();
+	}
+	for_each_online_cpu(cpu) {
+		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+
+		if (c->iter)
+			ring_buffer_read_finish(c->iter);
+		c->iter = NULL;
+	}
+	return 0;
+}
+
+enum rbs_mode { RBS_OVERWRITE, RBS_DISCARD, RBS_ITERATED, RBS_BESIDE };
+
+static const char * const rbs_mode_name[] = {
+	"overwrite", "discard", "iterated", "beside"
+};
+
+/*
+ * Writers in flight-recorder or (RBS_DISCARD) discard mode, with the
+ * reader, the iterator in its place (RBS_ITERATED) or both (RBS_BESIDE)
+ * beside them; then a drain and the checks of the counts.
+ */
+static int rbs_run(enum rbs_mode phase)
+{
+	static int (* const read_fn[])(void *) = {
+		rbs_reader, rbs_reader, rbs_iterator, rbs_beside
+	};
+	const char *mode = rbs_mode_name[phase];
+	bool overwrite = phase != RBS_DISCARD;
+	bool iterate = phase == RBS_ITERATED;
 	struct task_struct *reader;
 	int cpu, ctx, ret = 0;
 
@@ -547,13 +793,19 @@ static int rbs_run(bool overwrite, bool iterate)
 		memset(c, 0, sizeof(*c));
 		for (ctx = 0; ctx < NR_CTX; ctx++)
 			c->last_seq[ctx] = -1;
+		if (phase == RBS_BESIDE) {
+			c->gaps = kzalloc(sizeof(*c->gaps), GFP_KERNEL);
+			if (!c->gaps)
+				ret = -ENOMEM;
+		}
 		hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED);
 		c->timer.function = rbs_timer;
 		tasklet_setup(&c->tasklet, rbs_tasklet);
 	}
+	if (ret)
+		goto out;
 	WRITE_ONCE(stop_writing, false);
-	reader = kthread_run(iterate ? rbs_iterator : rbs_reader, NULL,
-			     "rbs_reader");
+	reader = kthread_run(read_fn[phase], NULL, "rbs_reader");
 	if (IS_ERR(reader)) {
 		ret = PTR_ERR(reader);
 		goto out;
@@ -659,6 +911,16 @@ static int rbs_run(bool overwrite, bool iterate)
 				rbs_fail("cpu%d: the iterator got nothing in %lu passes\n",
 					 cpu, c->iter_passes);
 		}
+		if (phase == RBS_BESIDE) {
+			pr_info("%s cpu%d: the iterator checked %lu records in %lu iterators; its skips: %lu reported, %lu of records read (%lu older than the gaps kept), %lu neither; records again or consumed: %lu\n",
+				mode, cpu, c->iterated, c->iter_restarts,
+				c->iter_reported, c->iter_consumed,
+				c->iter_undecided, c->iter_silent,
+				c->iter_again);
+			if (!c->iterated && !c->iter_bad)
+				rbs_fail("cpu%d: the iterator beside the reader got nothing\n",
+					 cpu);
+		}
 		/*
 		 * A burst before rb_new_subbuf()'s checks leaves the writer
 		 * under it with a stale offset: it must look again, not fail
@@ -675,6 +937,12 @@ static int rbs_run(bool overwrite, bool iterate)
 				 cpu);
 	}
  out:
+	for_each_online_cpu(cpu) {
+		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
+
+		kfree(c->gaps);
+		c->gaps = NULL;
+	}
 	ring_buffer_free(buffer);
 	buffer = NULL;
 	return ret;
@@ -1895,11 +2163,13 @@ static int __init rbs_init(void)
 #endif
 	ret = admin ? rbs_admin() : 0;
 	if (!ret && run)
-		ret = rbs_run(true, false);
+		ret = rbs_run(RBS_OVERWRITE);
 	if (!ret && run)
-		ret = rbs_run(false, false);
+		ret = rbs_run(RBS_DISCARD);
 	if (!ret && run)
-		ret = rbs_run(true, true);
+		ret = rbs_run(RBS_ITERATED);
+	if (!ret && run)
+		ret = rbs_run(RBS_BESIDE);
 #ifdef CONFIG_X86_LOCAL_APIC
 	unregister_nmi_handler(NMI_LOCAL, "rbs");
 #endif

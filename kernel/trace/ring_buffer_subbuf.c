@@ -1624,18 +1624,44 @@ static __always_inline bool rb_reader_between(struct ring_buffer_per_cpu *cpu_bu
 }
 
 /*
+ * A move of the whole ring of @cpu_buffer (a resize, a change of the
+ * sub-buffer size, a reset) begins: the reader lock with interrupts off,
+ * and the mark that keeps a reader in NMI on this CPU out of it until
+ * rb_ring_move_end().
+ */
+static void rb_ring_move_begin(struct ring_buffer_per_cpu *cpu_buffer,
+			       unsigned long *flags)
+	__acquires(&cpu_buffer->reader_lock)
+{
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
+	rb_reader_moving(cpu_buffer, true);
+}
+
+static void rb_ring_move_end(struct ring_buffer_per_cpu *cpu_buffer,
+			     unsigned long flags)
+	__releases(&cpu_buffer->reader_lock)
+{
+	rb_reader_moving(cpu_buffer, false);
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+
+/*
  * The reader's page @page holds claimed records of the sub-buffer at @sbs
- * from @head to @end; @ts is the time before the record at @head.
+ * from @head to @end; @ts is the time before the record at @head.  @next:
+ * the ring position the claim left the consumed word at, where the ring's
+ * records go on after these.
  */
 static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long page, unsigned long sbs,
-			  unsigned long head, u64 ts, unsigned long end)
+			  unsigned long head, u64 ts, unsigned long end,
+			  unsigned long next)
 {
 	cpu_buffer->rpage = page;
 	cpu_buffer->r_sbs = sbs;
 	cpu_buffer->r_head = head;
 	cpu_buffer->r_ts = ts;
 	cpu_buffer->r_end = end;
+	cpu_buffer->r_next = next;
 }
 
 /*
@@ -1742,7 +1768,8 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	}
 	rb_check_claim(cpu_buffer, bpage, from, cword & RB_K_MASK, nrec);
 	ts = rb_ts_at(bpage, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE), &head);
-	rb_reader_set(cpu_buffer, page, sbs, head, ts, end);
+	rb_reader_set(cpu_buffer, page, sbs, head, ts, end,
+		      rb_next_sbs(cpu_buffer, sbs));
 	cpu_buffer->r_whole = true;
 	rb_reader_moving(cpu_buffer, false);
 	return RB_CLAIM_GOT;
@@ -1825,7 +1852,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	struct rb_sb_hot *h = &cpu_buffer->hot[rb_idx(cpu_buffer, sbs)];
 	unsigned long from = pos & rb_sb_mask(cpu_buffer);
 	struct buffer_data_page *dst, *src;
-	unsigned long want, n, len, head, at;
+	unsigned long want, next, n, len, head, at;
 	u64 head_ts, ts;
 	bool more;
 
@@ -1860,10 +1887,13 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	 * next sub-buffer with none of its records consumed, as after
 	 * rb_get_subbuf().
 	 */
-	if (len == rb_sb_size(cpu_buffer))
-		want = rb_next_sbs(cpu_buffer, sbs) << RB_K_BITS;
-	else
-		want = ((sbs + len) << RB_K_BITS) | ((cword & RB_K_MASK) + n);
+	if (len == rb_sb_size(cpu_buffer)) {
+		next = rb_next_sbs(cpu_buffer, sbs);
+		want = next << RB_K_BITS;
+	} else {
+		next = sbs + len;
+		want = (next << RB_K_BITS) | ((cword & RB_K_MASK) + n);
+	}
 
 	/* rb_consume(): pairs with the writer's cmpxchg in rb_push_reader() */
 	if (cmpxchg(&cpu_buffer->consumed, cword, want) != cword) {
@@ -1874,7 +1904,8 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	/* Up to the "rest unused" padding of a closed one (rb_switch_old()) */
 	local_set(&dst->commit, at - BUF_PAGE_HDR_SIZE);
 	rb_check_claim(cpu_buffer, dst, from, cword & RB_K_MASK, 0);
-	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, at);
+	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, at,
+		      next);
 	cpu_buffer->r_copied = at;
 	cpu_buffer->r_copied_ts = ts;
 	cpu_buffer->r_whole = false;
@@ -2405,22 +2436,27 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 
 		wpos = rb_read_offset(cpu_buffer);
 		cpos = rb_cpos(READ_ONCE(cpu_buffer->consumed), wpos);
-		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
-			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
-			pos - cpu_buffer->r_sbs <= cpu_buffer->r_end;
-		if (in_reader && pos - cpu_buffer->r_sbs == cpu_buffer->r_end) {
+		if (cpu_buffer->r_end &&
+		    pos == cpu_buffer->r_sbs + cpu_buffer->r_end) {
 			/*
-			 * Past the reader's records the ring part starts at the
-			 * consumed position: in the same sub-buffer when the
-			 * reader took part of one the writers are still
-			 * filling (the time goes on from the last record), at
-			 * the next one otherwise.  Nothing was missed.
+			 * Past the records the reader claimed, returned or
+			 * not, the ring goes on where the claim left the
+			 * consumed position (r_next): in the same sub-buffer
+			 * when the reader took part of one the writers are
+			 * still filling (the time goes on from the last
+			 * record), at the next one otherwise.  A consumed
+			 * position past that: writers overwrote what came
+			 * next while the reader held its page.
 			 */
+			if (cpos != cpu_buffer->r_next)
+				iter->missed = true;
 			iter->ts_valid = iter->ts_valid && cpos == pos;
 			pos = cpos;
 			iter->pos = cpos;
-			in_reader = false;
 		}
+		in_reader = cpu_buffer->r_head < cpu_buffer->r_end &&
+			pos - cpu_buffer->r_sbs >= cpu_buffer->r_head &&
+			pos - cpu_buffer->r_sbs < cpu_buffer->r_end;
 		if (!in_reader && rb_iter_behind_reader(cpu_buffer, pos)) {
 			/*
 			 * The reader returned the records before its head, so
@@ -2934,6 +2970,7 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->r_sbs = 0;
 	cpu_buffer->r_head = 0;
 	cpu_buffer->r_end = 0;
+	cpu_buffer->r_next = 0;
 	cpu_buffer->r_ts = 0;
 	rb_reader_copy_gone(cpu_buffer);
 	cpu_buffer->seen_overrun = 0;
@@ -3297,6 +3334,7 @@ static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 	cpu_buffer->r_sbs = pos & ~rb_sb_mask(cpu_buffer);
 	if (cpu_buffer->r_end != (pos & rb_sb_mask(cpu_buffer)))
 		cpu_buffer->r_sbs -= rb_sb_size(cpu_buffer);
+	cpu_buffer->r_next = pos;
 }
 
 /*
@@ -3403,14 +3441,12 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		if (!geoms[cpu].pages)
 			continue;
 		cpu_buffer = buffer->buffers[cpu];
-		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
-		rb_reader_moving(cpu_buffer, true);
+		rb_ring_move_begin(cpu_buffer, &flags);
 		rb_carry_over(cpu_buffer, &geoms[cpu], &co);
 		rb_get_geom(cpu_buffer, &old);
 		rb_set_geom(cpu_buffer, &geoms[cpu], true);
 		rb_carry_set(cpu_buffer, &co);
-		rb_reader_moving(cpu_buffer, false);
-		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		rb_ring_move_end(cpu_buffer, flags);
 		geoms[cpu] = old;
 		rb_quiesce_end(cpu_buffer);
 	}
@@ -3519,16 +3555,14 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		struct rb_geom old;
 
 		cpu_buffer = buffer->buffers[cpu];
-		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
-		rb_reader_moving(cpu_buffer, true);
+		rb_ring_move_begin(cpu_buffer, &flags);
 		rb_get_geom(cpu_buffer, &old);
 		rb_set_geom(cpu_buffer, &geoms[cpu], false);
 		rb_test_hook(cpu_buffer, RB_TEST_GEOMETRY);
 		rb_reset_cpu(cpu_buffer);
-		rb_reader_moving(cpu_buffer, false);
 		spare = cpu_buffer->free_page;
 		cpu_buffer->free_page = NULL;
-		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		rb_ring_move_end(cpu_buffer, flags);
 		rb_free_sb_page(spare);
 		geoms[cpu] = old;
 	}
@@ -3563,11 +3597,9 @@ static void rb_reset_quiesced(struct ring_buffer_per_cpu *cpu_buffer)
 {
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
-	rb_reader_moving(cpu_buffer, true);
+	rb_ring_move_begin(cpu_buffer, &flags);
 	rb_reset_cpu(cpu_buffer);
-	rb_reader_moving(cpu_buffer, false);
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_ring_move_end(cpu_buffer, flags);
 }
 
 /**

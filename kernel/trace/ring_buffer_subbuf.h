@@ -185,6 +185,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			r_sbs;		/* its sub-buffer start */
 	unsigned long			r_head;		/* next record in it */
 	unsigned long			r_end;		/* end of claimed data */
+	unsigned long			r_next;		/* the ring after it */
 	bool				r_whole;	/* a delivered sub-buffer */
 	bool				r_moving;	/* rb_reader_moving() */
 	u64				r_ts;		/* time before r_head */

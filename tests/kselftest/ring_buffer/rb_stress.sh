@@ -4,7 +4,8 @@
 # Nested writers of every context (task, softirq, irq, NMI) on every CPU
 # and a concurrent reader, in flight-recorder and discard mode: the
 # ring_buffer_stress module checks that every record is read intact and
-# once, or counted as lost, and fails to load otherwise.
+# once, or counted as lost, and fails to load otherwise.  Then the same
+# with the non-consuming iterator in place of the reader, and beside it.
 
 ksft_skip=4
 . "$(dirname "$0")/rb_lib.sh"
