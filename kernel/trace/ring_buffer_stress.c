@@ -442,6 +442,25 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 }
 
 /*
+ * Consume and check at most @max records of @cpu.  Returns the records
+ * read.
+ */
+static int rbs_consume_cpu(int cpu, int max)
+{
+	struct ring_buffer_event *event;
+	unsigned long lost;
+	int got = 0;
+	u64 ts;
+
+	while (got < max &&
+	       (event = ring_buffer_consume(buffer, cpu, &ts, &lost))) {
+		rbs_check(cpu, event, ts, lost);
+		got++;
+	}
+	return got;
+}
+
+/*
  * One pass of the reader: at most RBS_DRAIN_BATCH records of each CPU in
  * turn.  Unbounded, a pass stays on a CPU whose writers refill its
  * buffer as fast as the reader empties it (discard mode, a slow reader)
@@ -452,20 +471,12 @@ static void rbs_check(int cpu, struct ring_buffer_event *event, u64 ts,
 
 static int rbs_drain(void)
 {
-	struct ring_buffer_event *event;
-	unsigned long lost;
 	int cpu, n = 0;
-	u64 ts;
 
 	for_each_online_cpu(cpu) {
 		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
-		int got = 0;
+		int got = rbs_consume_cpu(cpu, RBS_DRAIN_BATCH);
 
-		while (got < RBS_DRAIN_BATCH &&
-		       (event = ring_buffer_consume(buffer, cpu, &ts, &lost))) {
-			rbs_check(cpu, event, ts, lost);
-			got++;
-		}
 		/* Tells a starved reader from a buffer that refuses a read */
 		c->passes++;
 		if (!got && !ring_buffer_empty_cpu(buffer, cpu))
@@ -705,27 +716,16 @@ static int rbs_beside_iterate(int cpu, int max)
 
 static int rbs_beside(void *arg)
 {
-	struct ring_buffer_event *event;
-	unsigned long lost;
 	int cpu, n, got;
-	u64 ts;
 
 	while (!kthread_should_stop()) {
 		n = 0;
 		for_each_online_cpu(cpu) {
 			struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
-			int i, steps;
 
 			if (!c->iter_bad && (!c->iter || !get_random_u32_below(16)))
 				rbs_beside_restart(cpu);
-			steps = get_random_u32_below(RBS_BESIDE_BATCH);
-			for (i = 0; i < steps; i++) {
-				event = ring_buffer_consume(buffer, cpu, &ts, &lost);
-				if (!event)
-					break;
-				rbs_check(cpu, event, ts, lost);
-				n++;
-			}
+			n += rbs_consume_cpu(cpu, get_random_u32_below(RBS_BESIDE_BATCH));
 			if (!c->iter)
 				continue;
 			got = rbs_beside_iterate(cpu, get_random_u32_below(RBS_BESIDE_BATCH));
