@@ -86,6 +86,7 @@
 #include <linux/module.h>
 #include <linux/delay.h>
 #include <linux/random.h>
+#include <linux/sched/clock.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
@@ -1822,9 +1823,15 @@ static void rbs_admin_reader_page(void)
  * place of the reader's (RB_TEST_HANDED_OVER).  What can come in there on
  * its CPU: writers that push the reader past the sub-buffer it takes
  * (flight-recorder mode), and an NMI whose ftrace_dump() finds the reader
- * lock held and reads without it.
+ * lock held and reads without it.  In a resize also an NMI on another CPU
+ * (claim.other), which must wait for the lock while the resizing CPU runs
+ * on (RBS_CLAIM_NMI_OTHER), and give up after a while if that CPU does
+ * not, as a CPU a panic stopped (RBS_CLAIM_NMI_HELD).
  */
-enum { RBS_CLAIM_NONE, RBS_CLAIM_PUSH, RBS_CLAIM_NMI };
+enum {
+	RBS_CLAIM_NONE, RBS_CLAIM_PUSH, RBS_CLAIM_NMI,
+	RBS_CLAIM_NMI_OTHER, RBS_CLAIM_NMI_HELD,
+};
 
 static struct {
 	struct trace_buffer	*b;
@@ -1835,6 +1842,9 @@ static struct {
 	u32			seq;	/* the next record to write */
 	u32			next;	/* the next record due to a reader */
 	unsigned long		read, gaps, lost, nmi_read;
+	int			other;	/* the CPU of an NMI_OTHER/HELD */
+	bool			nmi_in;	/* that NMI came */
+	u64			nmi_ns;	/* and took this long */
 } claim;
 
 static void rbs_claim_counts_clear(void)
@@ -1937,12 +1947,60 @@ static void rbs_claim_nmi(void)
 	claim.ran = !READ_ONCE(c->dump_pending);
 	WRITE_ONCE(c->dump_pending, false);
 }
+
+/* The NMI on another CPU: it must wait for the lock, or give up in time */
+static void rbs_claim_nmi_other_read(struct rbs_cpu *c)
+{
+	u64 t0 = local_clock();
+
+	WRITE_ONCE(claim.nmi_in, true);
+	claim.nmi_read += rbs_claim_read("NMI dump from another CPU", ULONG_MAX);
+	claim.nmi_ns = local_clock() - t0;
+}
+
+/* Whether the NMI on claim.other ended within @us microseconds */
+static bool rbs_claim_nmi_other_ended(long us)
+{
+	struct rbs_cpu *o = per_cpu_ptr(&rbs, claim.other);
+
+	for (; READ_ONCE(o->dump_pending) && us > 0; us--)
+		udelay(1);
+	return !READ_ONCE(o->dump_pending);
+}
+
+/*
+ * An NMI on claim.other that reads CPU claim.cpu while this CPU holds its
+ * reader lock.  @held: wait for the NMI to end, as if this CPU had been
+ * stopped here; otherwise go on 2 ms after it came, as a running CPU
+ * does.
+ */
+static void rbs_claim_nmi_other(bool held)
+{
+	struct rbs_cpu *o = per_cpu_ptr(&rbs, claim.other);
+	long us;
+
+	rbs_nmi_dump_fn = rbs_claim_nmi_other_read;
+	WRITE_ONCE(claim.nmi_in, false);
+	WRITE_ONCE(o->dump_pending, true);
+	apic->send_IPI(claim.other, NMI_VECTOR);
+	for (us = USEC_PER_SEC; !READ_ONCE(claim.nmi_in) && us; us--)
+		udelay(1);
+	claim.ran = READ_ONCE(claim.nmi_in);
+	if (held)
+		rbs_claim_nmi_other_ended(5 * USEC_PER_SEC);
+	else
+		mdelay(2);
+}
 #else
 static void rbs_claim_nmi(void) { }
+static void rbs_claim_nmi_other(bool held) { }
+static bool rbs_claim_nmi_other_ended(long us) { return true; }
 #endif
 
 static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
 {
+	int what;
+
 	if (where != claim.point || b != claim.b ||
 	    smp_processor_id() != claim.cpu)
 		return;
@@ -1950,12 +2008,17 @@ static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
 	if (where == RB_TEST_GEOMETRY && num_online_cpus() > 1 &&
 	    !raw_spin_is_locked(&b->buffers[claim.cpu]->reader_lock))
 		return;
-	switch (xchg(&claim.armed, RBS_CLAIM_NONE)) {
+	what = xchg(&claim.armed, RBS_CLAIM_NONE);
+	switch (what) {
 	case RBS_CLAIM_PUSH:
 		rbs_claim_push();
 		break;
 	case RBS_CLAIM_NMI:
 		rbs_claim_nmi();
+		break;
+	case RBS_CLAIM_NMI_OTHER:
+	case RBS_CLAIM_NMI_HELD:
+		rbs_claim_nmi_other(what == RBS_CLAIM_NMI_HELD);
 		break;
 	}
 }
@@ -2056,14 +2119,17 @@ static void rbs_claim_case(enum rb_test_point point, int what, const char *name)
  * first sub-buffer: a resize of CPU claim.cpu from four sub-buffers to
  * eight, which carries the records over, or a change of the sub-buffer
  * size, which discards them.  An NMI dump there finds the reader lock
- * held.  It must not read a record twice or out of order; after a resize
- * the reader must read every record it had not read, in order.
+ * held: @what, on this CPU (RBS_CLAIM_NMI) or on another.  It must not
+ * read a record twice or out of order; after a resize the reader must
+ * read every record it had not read, in order.  An NMI on another CPU
+ * reads with the lock once the resize lets it go, and only if this CPU
+ * keeps it (as if stopped) without it, finding nothing.
  */
-static void rbs_geometry_case(bool resize, const char *name)
+static void rbs_geometry_case(bool resize, int what, const char *name)
 {
 	int before = failures;
 	unsigned long over;
-	int err;
+	int err, stopped;
 
 	if (!rbs_claim_begin(RB_TEST_GEOMETRY, name))
 		return;
@@ -2077,12 +2143,19 @@ static void rbs_geometry_case(bool resize, const char *name)
 
 	claim.ran = false;
 	rbs_claim_counts_clear();
-	WRITE_ONCE(claim.armed, RBS_CLAIM_NMI);
+	WRITE_ONCE(claim.armed, what);
 	if (resize)
 		err = ring_buffer_resize(claim.b, RBS_PAGES(8), claim.cpu);
 	else
 		err = ring_buffer_subbuf_order_set(claim.b, 1);
 	WRITE_ONCE(claim.armed, RBS_CLAIM_NONE);
+	if (what != RBS_CLAIM_NMI && !rbs_claim_nmi_other_ended(10 * USEC_PER_SEC)) {
+		/* It may still read the buffer: leave it be */
+		rbs_fail("claim window, %s: the NMI on CPU %d did not end\n",
+			 name, claim.other);
+		claim.b = NULL;
+		return;
+	}
 	if (err) {
 		rbs_fail("claim window, %s: failed (%d)\n", name, err);
 		goto out;
@@ -2101,9 +2174,22 @@ static void rbs_geometry_case(bool resize, const char *name)
 	} else if (!ring_buffer_empty_cpu(claim.b, claim.cpu)) {
 		rbs_fail("claim window, %s: records left after the change\n", name);
 	}
-	if (failures == before)
+	/* Read without the lock: the CPU buffer stops for good */
+	stopped = rbs_put(claim.b, claim.cpu, claim.seq, 12);
+	if (what == RBS_CLAIM_NMI_OTHER && stopped)
+		rbs_fail("claim window, %s: the NMI read without the lock beside a live resize\n",
+			 name);
+	if (what == RBS_CLAIM_NMI_HELD && (!stopped || claim.nmi_read))
+		rbs_fail("claim window, %s: the NMI read %lu records, %s the lock\n",
+			 name, claim.nmi_read, stopped ? "without" : "with");
+	if (failures == before && what == RBS_CLAIM_NMI)
 		pr_info("claim window, %s: %lu records read (%lu in the NMI)\n",
 			name, claim.read, claim.nmi_read);
+	else if (failures == before)
+		pr_info("claim window, %s: %lu records read (%lu in the NMI on CPU %d, %llu us), %s\n",
+			name, claim.read, claim.nmi_read, claim.other,
+			div_u64(claim.nmi_ns, NSEC_PER_USEC),
+			stopped ? "without the lock, CPU buffer stopped" : "with the lock");
  out:
 	ring_buffer_free(claim.b);
 	claim.b = NULL;
@@ -2118,8 +2204,18 @@ static void rbs_admin_claim_window(void)
 			       "NMI dump between swap and claim");
 		rbs_claim_case(RB_TEST_HANDED_OVER, RBS_CLAIM_NMI,
 			       "NMI dump in a read_page handover");
-		rbs_geometry_case(true, "NMI dump in a resize");
-		rbs_geometry_case(false, "NMI dump in a sub-buffer size change");
+		rbs_geometry_case(true, RBS_CLAIM_NMI, "NMI dump in a resize");
+		rbs_geometry_case(false, RBS_CLAIM_NMI,
+				  "NMI dump in a sub-buffer size change");
+		claim.other = cpumask_any_but(cpu_online_mask, smp_processor_id());
+		if (claim.other < nr_cpu_ids) {
+			rbs_geometry_case(true, RBS_CLAIM_NMI_OTHER,
+					  "NMI dump from another CPU in a resize");
+			rbs_geometry_case(true, RBS_CLAIM_NMI_HELD,
+					  "NMI dump from another CPU in a resize that stops");
+		} else {
+			pr_info("claim window, NMI dumps from another CPU: one CPU (skipped)\n");
+		}
 	} else {
 		pr_info("claim window, NMI dumps: no self-NMI on this architecture (skipped)\n");
 	}

@@ -23,6 +23,7 @@
 #include <linux/trace_seq.h>
 #include <linux/spinlock.h>
 #include <linux/irq_work.h>
+#include <linux/delay.h>
 #include <linux/hardirq.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
@@ -376,6 +377,30 @@ static bool full_hit(struct ring_buffer_per_cpu *cpu_buffer, int full)
 	return dirty && (dirty + 1) * 100 >= full * nr;
 }
 
+/*
+ * The reader lock, and the CPU that holds it (r_owner): a reader in NMI
+ * that finds the lock held must know whether the holder is the code it
+ * interrupted (rb_reader_lock_nmi()).  Every holder takes the lock through
+ * these or through rb_reader_lock().
+ */
+#define RB_NO_OWNER	(-1)
+
+static __always_inline void rb_reader_lock_irqsave(struct ring_buffer_per_cpu *cpu_buffer,
+						   unsigned long *flags)
+	__acquires(&cpu_buffer->reader_lock)
+{
+	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
+	WRITE_ONCE(cpu_buffer->r_owner, raw_smp_processor_id());
+}
+
+static __always_inline void rb_reader_unlock_irqrestore(struct ring_buffer_per_cpu *cpu_buffer,
+							unsigned long flags)
+	__releases(&cpu_buffer->reader_lock)
+{
+	WRITE_ONCE(cpu_buffer->r_owner, RB_NO_OWNER);
+	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+}
+
 static void rb_wake_up_waiters(struct irq_work *work)
 {
 	struct rb_irq_work *rbwork = container_of(work, struct rb_irq_work, work);
@@ -388,11 +413,11 @@ static void rb_wake_up_waiters(struct irq_work *work)
 			container_of(rbwork, struct ring_buffer_per_cpu, irq_work);
 		unsigned long flags;
 
-		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_reader_lock_irqsave(cpu_buffer, &flags);
 		WRITE_ONCE(rbwork->wakeup_full, false);
 		WRITE_ONCE(rbwork->full_waiters_pending, false);
 		cpu_buffer->shortest_full = 0;
-		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		rb_reader_unlock_irqrestore(cpu_buffer, flags);
 
 		wake_up_all(&rbwork->full_waiters);
 	}
@@ -1477,24 +1502,63 @@ EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
 /* ------------------------------------------------------------------ */
 
 /*
+ * How long a reader in NMI waits for a reader lock held on another CPU:
+ * longer than any holder keeps it while it runs (a resize moves the
+ * pointers of one ring), far shorter than a dump takes.
+ */
+#define RB_NMI_LOCK_WAIT_US	100000
+
+/*
+ * A reader in NMI found the reader lock held.  If the code it interrupted
+ * holds it (r_owner is this CPU), the lock cannot come free while the NMI
+ * runs.  If another CPU holds it, it comes free soon, unless that CPU is
+ * stopped (a panic stops the other CPUs before it dumps the buffer) or
+ * stuck: wait for it that long.  A reader beside a holder that goes on
+ * would race with it on the reader's page and positions, which nothing
+ * but the lock keeps apart.  Returns whether the lock was taken.
+ *
+ * A holder that took the lock but has not stored r_owner yet leaves
+ * RB_NO_OWNER or another CPU there, never this one: this CPU's last store
+ * to it was RB_NO_OWNER, before it last released the lock.
+ */
+static noinline bool rb_reader_lock_nmi(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	int cpu = raw_smp_processor_id();
+	unsigned int us;
+
+	for (us = 0; us < RB_NMI_LOCK_WAIT_US; us++) {
+		if (raw_spin_trylock(&cpu_buffer->reader_lock)) {
+			WRITE_ONCE(cpu_buffer->r_owner, cpu);
+			return true;
+		}
+		if (READ_ONCE(cpu_buffer->r_owner) == cpu)
+			return false;
+		udelay(1);
+	}
+	return false;
+}
+
+/*
  * The reader lock, with interrupts off.  An NMI (a hard-lockup panic or
  * ftrace_dump() from one) must not spin on a lock that the code it
- * interrupted may hold: it tries once and, failing that, reads without
- * the lock, as the page-based buffer does.  That may race with the reader
- * it interrupted, so the CPU buffer stops recording for good: reading
- * from NMI is a one-shot deal.  Returns whether the lock was taken, for
- * rb_reader_unlock().
+ * interrupted holds; it waits a while for one held on another CPU
+ * (rb_reader_lock_nmi()).  Failing that, it reads without the lock, as
+ * the page-based buffer does.  A holder under it on this CPU, or stopped
+ * on another, may be in the middle of moving the reader's page
+ * (rb_reader_moving()), so the CPU buffer stops recording for good:
+ * reading from NMI is a one-shot deal.  Returns whether the lock was
+ * taken, for rb_reader_unlock().
  */
 static __always_inline bool rb_reader_lock(struct ring_buffer_per_cpu *cpu_buffer,
 					   unsigned long *flags)
 	__acquires(&cpu_buffer->reader_lock)
 {
 	if (likely(!in_nmi())) {
-		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
+		rb_reader_lock_irqsave(cpu_buffer, flags);
 		return true;
 	}
 	local_irq_save(*flags);
-	if (raw_spin_trylock(&cpu_buffer->reader_lock))
+	if (rb_reader_lock_nmi(cpu_buffer))
 		return true;
 	atomic_inc(&cpu_buffer->record_disabled);
 	/* For sparse: rb_reader_unlock() pairs with this either way */
@@ -1506,10 +1570,12 @@ static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buf
 					     unsigned long flags, bool locked)
 	__releases(&cpu_buffer->reader_lock)
 {
-	if (likely(locked))
+	if (likely(locked)) {
+		WRITE_ONCE(cpu_buffer->r_owner, RB_NO_OWNER);
 		raw_spin_unlock(&cpu_buffer->reader_lock);
-	else
+	} else {
 		__release(&cpu_buffer->reader_lock);
+	}
 	local_irq_restore(flags);
 }
 
@@ -1601,26 +1667,32 @@ static inline void rb_check_claim(struct ring_buffer_per_cpu *cpu_buffer,
  * @moving: the steps begin or end; while they are under way, a reader on
  * this CPU finds nothing to read (rb_reader_between()).
  *
- * Compiler barriers only: that reader runs on this CPU, where it sees
- * these stores in program order.  A lockless reader on another CPU (a
- * panic's dump of every CPU) is not kept out: FIXME, nothing orders its
- * reads against these steps; its read is one-shot anyway.
+ * A reader in NMI on this CPU sees these stores in program order: a
+ * compiler barrier orders the start before the steps (M1).  One on
+ * another CPU reads without the lock only when the holder kept it for
+ * RB_NMI_LOCK_WAIT_US (rb_reader_lock_nmi()), which is when that CPU was
+ * stopped; the end is a release (M3), so a reader that sees it sees the
+ * steps before it.  FIXME: the stop, not a barrier here, orders a stopped
+ * holder's start before its steps for that reader, and a holder that is
+ * merely slow is not kept out at all; the read is one-shot anyway.
  */
 static __always_inline void rb_reader_moving(struct ring_buffer_per_cpu *cpu_buffer,
 					     bool moving)
 {
-	barrier();	/* M1, matches M2: the steps before the end */
-	WRITE_ONCE(cpu_buffer->r_moving, moving);
-	barrier();	/* M1, matches M2: the steps after the start */
+	if (moving) {
+		WRITE_ONCE(cpu_buffer->r_moving, true);
+		barrier();	/* M1, matches M2: the steps after the start */
+	} else {
+		/* M3, matches M2: the steps before the end */
+		smp_store_release(&cpu_buffer->r_moving, false);
+	}
 }
 
-/* Whether a reader under this one, on this CPU, is between its steps */
+/* Whether a reader under this one, or one stopped, is between its steps */
 static __always_inline bool rb_reader_between(struct ring_buffer_per_cpu *cpu_buffer)
 {
-	bool between = READ_ONCE(cpu_buffer->r_moving);
-
-	barrier();	/* M2, matches M1 */
-	return between;
+	/* M2, matches M1 on this CPU and M3 */
+	return smp_load_acquire(&cpu_buffer->r_moving);
 }
 
 /*
@@ -1633,7 +1705,7 @@ static void rb_ring_move_begin(struct ring_buffer_per_cpu *cpu_buffer,
 			       unsigned long *flags)
 	__acquires(&cpu_buffer->reader_lock)
 {
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, *flags);
+	rb_reader_lock_irqsave(cpu_buffer, flags);
 	rb_reader_moving(cpu_buffer, true);
 }
 
@@ -1642,7 +1714,7 @@ static void rb_ring_move_end(struct ring_buffer_per_cpu *cpu_buffer,
 	__releases(&cpu_buffer->reader_lock)
 {
 	rb_reader_moving(cpu_buffer, false);
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 }
 
 /*
@@ -2133,10 +2205,10 @@ void *ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu)
 		return ERR_PTR(-ENODEV);
 
 	cpu_buffer = buffer->buffers[cpu];
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	bpage = cpu_buffer->free_page;
 	cpu_buffer->free_page = NULL;
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 
 	if (!bpage) {
 		bpage = rb_alloc_sb_page(cpu_to_node(cpu), GFP_KERNEL | __GFP_NORETRY,
@@ -2178,13 +2250,13 @@ void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu, void *data
 		goto out;
 
 	/* Keep it for the next reader only if the order did not change */
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	if (!cpu_buffer->free_page &&
 	    PAGE_SHIFT + compound_order(page) == cpu_buffer->sb_shift) {
 		cpu_buffer->free_page = bpage;
 		bpage = NULL;
 	}
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
  out:
 	rb_free_sb_page(bpage);
 }
@@ -2232,7 +2304,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	len -= BUF_PAGE_HDR_SIZE;
 
 	cpu_buffer = buffer->buffers[cpu];
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 
 	/* The size is only stable under the reader lock */
 	if (PAGE_SHIFT + compound_order(virt_to_page(bpage)) != cpu_buffer->sb_shift)
@@ -2318,7 +2390,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		memset(&bpage->data[commit], 0, rb_data_size(cpu_buffer) - commit);
 	ret = 0;
  out:
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_page);
@@ -2558,13 +2630,13 @@ ring_buffer_iter_peek(struct ring_buffer_iter *iter, u64 *ts)
 	struct ring_buffer_event *event = NULL;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	if (iter->have_event || rb_iter_fetch(iter)) {
 		event = iter->event;
 		if (ts)
 			*ts = iter->ev_ts;
 	}
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 	return event;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
@@ -2578,13 +2650,13 @@ void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	if (iter->have_event || rb_iter_fetch(iter)) {
 		iter->pos = iter->next_pos;
 		iter->ts = iter->ev_ts;
 		iter->have_event = false;
 	}
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
 
@@ -2600,9 +2672,9 @@ void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	rb_iter_reset(iter);
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
 
@@ -2708,12 +2780,12 @@ static bool rb_watermark_hit(struct trace_buffer *buffer, int cpu, int full)
 		return true;
 
 	cpu_buffer = buffer->buffers[cpu];
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	ret = full_hit(cpu_buffer, full);
 	if (!ret && (!cpu_buffer->shortest_full ||
 		     cpu_buffer->shortest_full > full))
 		cpu_buffer->shortest_full = full;
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 	return ret;
 }
 
@@ -2783,12 +2855,12 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 		poll_wait(filp, &rbwork->full_waiters, poll_table);
 
 		/* The geometry full_hit() reads is stable under the reader lock */
-		raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+		rb_reader_lock_irqsave(cpu_buffer, &flags);
 		if (!cpu_buffer->shortest_full ||
 		    cpu_buffer->shortest_full > full)
 			cpu_buffer->shortest_full = full;
 		hit = full_hit(cpu_buffer, full);
-		raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+		rb_reader_unlock_irqrestore(cpu_buffer, flags);
 		if (hit && !ring_buffer_empty_cpu(buffer, cpu))
 			return EPOLLIN | EPOLLRDNORM;
 		/*
@@ -3033,6 +3105,7 @@ rb_allocate_cpu_buffer(struct trace_buffer *buffer, unsigned long nr, int cpu)
 	cpu_buffer->cpu = cpu;
 	cpu_buffer->buffer = buffer;
 	raw_spin_lock_init(&cpu_buffer->reader_lock);
+	cpu_buffer->r_owner = RB_NO_OWNER;
 	lockdep_set_class(&cpu_buffer->reader_lock, buffer->reader_lock_key);
 	init_irq_work(&cpu_buffer->irq_work.work, rb_wake_up_waiters);
 	init_waitqueue_head(&cpu_buffer->irq_work.waiters);
@@ -3967,7 +4040,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 		return 0;
 
 	cpu_buffer = buffer->buffers[cpu];
-	raw_spin_lock_irqsave(&cpu_buffer->reader_lock, flags);
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
 	if (cpu_buffer->r_head < cpu_buffer->r_end) {
 		ret = cpu_buffer->r_ts;
 	} else {
@@ -3980,7 +4053,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 			ret = READ_ONCE(rb_id_page(cpu_buffer, id)->time_stamp);
 		}
 	}
-	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_oldest_event_ts);
