@@ -1844,7 +1844,9 @@ static struct {
 	unsigned long		read, gaps, lost, nmi_read;
 	int			other;	/* the CPU of an NMI_OTHER/HELD */
 	bool			nmi_in;	/* that NMI came */
+	bool			held;	/* RBS_CLAIM_NMI_HELD */
 	u64			nmi_ns;	/* and took this long */
+	u64			again_ns; /* its second read, if held */
 } claim;
 
 static void rbs_claim_counts_clear(void)
@@ -1853,6 +1855,8 @@ static void rbs_claim_counts_clear(void)
 	claim.gaps = 0;
 	claim.lost = 0;
 	claim.nmi_read = 0;
+	claim.nmi_ns = 0;
+	claim.again_ns = 0;
 }
 
 /*
@@ -1956,6 +1960,12 @@ static void rbs_claim_nmi_other_read(struct rbs_cpu *c)
 	WRITE_ONCE(claim.nmi_in, true);
 	claim.nmi_read += rbs_claim_read("NMI dump from another CPU", ULONG_MAX);
 	claim.nmi_ns = local_clock() - t0;
+	if (!claim.held)
+		return;
+	/* As ftrace_dump() takes the lock again for every record */
+	t0 = local_clock();
+	claim.nmi_read += rbs_claim_read("NMI dump from another CPU", ULONG_MAX);
+	claim.again_ns = local_clock() - t0;
 }
 
 /* Whether the NMI on claim.other ended within @us microseconds */
@@ -1980,6 +1990,7 @@ static void rbs_claim_nmi_other(bool held)
 	long us;
 
 	rbs_nmi_dump_fn = rbs_claim_nmi_other_read;
+	claim.held = held;
 	WRITE_ONCE(claim.nmi_in, false);
 	WRITE_ONCE(o->dump_pending, true);
 	apic->send_IPI(claim.other, NMI_VECTOR);
@@ -2182,13 +2193,18 @@ static void rbs_geometry_case(bool resize, int what, const char *name)
 	if (what == RBS_CLAIM_NMI_HELD && (!stopped || claim.nmi_read))
 		rbs_fail("claim window, %s: the NMI read %lu records, %s the lock\n",
 			 name, claim.nmi_read, stopped ? "without" : "with");
+	if (what == RBS_CLAIM_NMI_HELD && claim.again_ns * 2 >= claim.nmi_ns)
+		rbs_fail("claim window, %s: the NMI waited twice (%llu us, then %llu us)\n",
+			 name, div_u64(claim.nmi_ns, NSEC_PER_USEC),
+			 div_u64(claim.again_ns, NSEC_PER_USEC));
 	if (failures == before && what == RBS_CLAIM_NMI)
 		pr_info("claim window, %s: %lu records read (%lu in the NMI)\n",
 			name, claim.read, claim.nmi_read);
 	else if (failures == before)
-		pr_info("claim window, %s: %lu records read (%lu in the NMI on CPU %d, %llu us), %s\n",
+		pr_info("claim window, %s: %lu records read (%lu in the NMI on CPU %d, %llu us, a second read %llu us), %s\n",
 			name, claim.read, claim.nmi_read, claim.other,
 			div_u64(claim.nmi_ns, NSEC_PER_USEC),
+			div_u64(claim.again_ns, NSEC_PER_USEC),
 			stopped ? "without the lock, CPU buffer stopped" : "with the lock");
  out:
 	ring_buffer_free(claim.b);

@@ -393,11 +393,17 @@ static __always_inline void rb_reader_lock_irqsave(struct ring_buffer_per_cpu *c
 	WRITE_ONCE(cpu_buffer->r_owner, raw_smp_processor_id());
 }
 
+static __always_inline void rb_reader_released(struct ring_buffer_per_cpu *cpu_buffer)
+{
+	WRITE_ONCE(cpu_buffer->r_owner, RB_NO_OWNER);
+	WRITE_ONCE(cpu_buffer->r_nmi_gave_up, false);
+}
+
 static __always_inline void rb_reader_unlock_irqrestore(struct ring_buffer_per_cpu *cpu_buffer,
 							unsigned long flags)
 	__releases(&cpu_buffer->reader_lock)
 {
-	WRITE_ONCE(cpu_buffer->r_owner, RB_NO_OWNER);
+	rb_reader_released(cpu_buffer);
 	raw_spin_unlock_irqrestore(&cpu_buffer->reader_lock, flags);
 }
 
@@ -1517,6 +1523,13 @@ EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
  * would race with it on the reader's page and positions, which nothing
  * but the lock keeps apart.  Returns whether the lock was taken.
  *
+ * Once a wait ran out, later readers in NMI do not wait again until the
+ * lock is released (r_nmi_gave_up): ftrace_dump() takes the lock for
+ * every record, and each would wait the whole time for a stopped holder.
+ * A release between the last try and that mark leaves it set for the
+ * next holder, whose readers in NMI then do not wait either: the race of
+ * a reader that found the lock held before this wait existed.
+ *
  * A holder that took the lock but has not stored r_owner yet leaves
  * RB_NO_OWNER or another CPU there, never this one: this CPU's last store
  * to it was RB_NO_OWNER, before it last released the lock.
@@ -1531,10 +1544,12 @@ static noinline bool rb_reader_lock_nmi(struct ring_buffer_per_cpu *cpu_buffer)
 			WRITE_ONCE(cpu_buffer->r_owner, cpu);
 			return true;
 		}
-		if (READ_ONCE(cpu_buffer->r_owner) == cpu)
+		if (READ_ONCE(cpu_buffer->r_owner) == cpu ||
+		    READ_ONCE(cpu_buffer->r_nmi_gave_up))
 			return false;
 		udelay(1);
 	}
+	WRITE_ONCE(cpu_buffer->r_nmi_gave_up, true);
 	return false;
 }
 
@@ -1571,7 +1586,7 @@ static __always_inline void rb_reader_unlock(struct ring_buffer_per_cpu *cpu_buf
 	__releases(&cpu_buffer->reader_lock)
 {
 	if (likely(locked)) {
-		WRITE_ONCE(cpu_buffer->r_owner, RB_NO_OWNER);
+		rb_reader_released(cpu_buffer);
 		raw_spin_unlock(&cpu_buffer->reader_lock);
 	} else {
 		__release(&cpu_buffer->reader_lock);

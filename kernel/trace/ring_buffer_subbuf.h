@@ -189,6 +189,7 @@ struct ring_buffer_per_cpu {
 	bool				r_whole;	/* a delivered sub-buffer */
 	bool				r_moving;	/* rb_reader_moving() */
 	int				r_owner;	/* CPU holding reader_lock */
+	bool				r_nmi_gave_up;	/* rb_reader_lock_nmi() */
 	u64				r_ts;		/* time before r_head */
 	unsigned long			r_copied;	/* partial copy of r_sbs ... */
 	u64				r_copied_ts;	/* ... up to here; its time */
