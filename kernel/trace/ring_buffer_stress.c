@@ -76,6 +76,9 @@
  *  - the page a reader got from ring_buffer_peek() stays the reader's,
  *    unchanged and allocated, across a reset and a resize of its CPU
  *    buffer (trace_pipe prints from it after dropping the lock).
+ *  - an iterator that a consuming reader passes ("cat trace" beside
+ *    trace_pipe): it goes on at the reader's next record, and reports a
+ *    loss only where writers overwrote records it had not read.
  */
 #define pr_fmt(fmt) "ring_buffer_stress: " fmt
 
@@ -1448,6 +1451,127 @@ static void rbs_admin_iter_exact_fill(void)
 }
 
 /*
+ * "cat trace" while trace_pipe reads past it: an iterator that read the
+ * first records of a CPU buffer, then a reader that consumes past the
+ * iterator.  What the reader took was read, not lost: the iterator must
+ * go on at the first record the reader has not returned, with
+ * ring_buffer_iter_dropped() false, as 6.1's page-based iterator does
+ * (it starts over from the reader's page).  Eight one-page sub-buffers,
+ * four filled with 40-byte records (RBS_PER_PAGE to a sub-buffer):
+ *  - handover: the reader stops in the third sub-buffer, holding the
+ *    rest of it on its page;
+ *  - past: the reader returns all of the first two sub-buffers, and
+ *    holds nothing;
+ *  - exact: the iterator read as far as the reader then consumes, the
+ *    first two sub-buffers;
+ *  - overwritten, the control: the writers overwrite what the iterator
+ *    had not read before the reader reads on; that is a loss, and
+ *    ring_buffer_iter_dropped() must say so.  The page-based iterator
+ *    does not (it starts over from the reader's page without noting
+ *    a loss): counted there, a failure here.
+ */
+enum rbs_ahead {
+	RBS_AHEAD_HANDOVER,
+	RBS_AHEAD_PAST,
+	RBS_AHEAD_EXACT,
+	RBS_AHEAD_OVERWRITTEN,
+	RBS_AHEAD_CASES,
+};
+
+static const struct {
+	const char *name;
+	u32 iterated;	/* records the iterator reads first */
+	u32 written;	/* records written after that ... */
+	u32 consumed;	/* ... and then consumed */
+} rbs_ahead[RBS_AHEAD_CASES] = {
+	[RBS_AHEAD_HANDOVER]	= { "handover", 10, 0, 2 * RBS_PER_PAGE + 5 },
+	[RBS_AHEAD_PAST]	= { "past", 10, 0, 2 * RBS_PER_PAGE },
+	[RBS_AHEAD_EXACT]	= { "exact", 2 * RBS_PER_PAGE, 0, 2 * RBS_PER_PAGE },
+	[RBS_AHEAD_OVERWRITTEN]	= { "overwritten", 10, 8 * RBS_PER_PAGE, 5 },
+};
+
+/* One case of rbs_admin_iter_ahead() */
+static void rbs_iter_ahead_case(enum rbs_ahead which)
+{
+	const u32 nr = 4 * RBS_PER_PAGE;
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	const char *name = rbs_ahead[which].name;
+	bool dropped = false;
+	struct trace_buffer *b;
+	s64 last, next = -1;
+	u32 n;
+	int cpu;
+
+	b = ring_buffer_alloc(RBS_PAGES(8), RB_FL_OVERWRITE);
+	if (!b) {
+		rbs_fail("iterator ahead %s: no buffer\n", name);
+		return;
+	}
+	migrate_disable();
+	cpu = smp_processor_id();
+	rbs_put_run(b, cpu, 0, nr, 12);
+	iter = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	if (!iter) {
+		rbs_fail("iterator ahead %s: no iterator\n", name);
+		goto out;
+	}
+	n = rbs_iter_read_seq(iter, cpu, 0, rbs_ahead[which].iterated, &last,
+			      "iterator ahead");
+	if (n != rbs_ahead[which].iterated)
+		rbs_fail("iterator ahead %s: the iterator read %u records, not %u\n",
+			 name, n, rbs_ahead[which].iterated);
+	ring_buffer_iter_dropped(iter);
+	rbs_put_run(b, cpu, nr, nr + rbs_ahead[which].written, 12);
+	for (n = 0; n < rbs_ahead[which].consumed; n++) {
+		event = ring_buffer_consume(b, cpu, NULL, NULL);
+		if (!event) {
+			rbs_fail("iterator ahead %s: the reader got %u records, not %u\n",
+				 name, n, rbs_ahead[which].consumed);
+			break;
+		}
+		next = ((struct rbs_rec *)ring_buffer_event_data(event))->seq + 1;
+	}
+	event = ring_buffer_iter_peek(iter, NULL);
+	dropped = ring_buffer_iter_dropped(iter);
+	if (!event) {
+		rbs_fail("iterator ahead %s: nothing after the reader's %lld\n",
+			 name, next - 1);
+	} else if (rbs_intact(cpu, event, "iterator ahead")) {
+		u32 seq = ((struct rbs_rec *)ring_buffer_event_data(event))->seq;
+
+		if (seq != next)
+			rbs_fail("iterator ahead %s: record %u after the reader's %lld\n",
+				 name, seq, next - 1);
+		else if (dropped && which != RBS_AHEAD_OVERWRITTEN)
+			rbs_fail("iterator ahead %s: a loss reported before record %u, none lost\n",
+				 name, seq);
+		else if (!dropped && which == RBS_AHEAD_OVERWRITTEN &&
+			 IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF))
+			rbs_fail("iterator ahead %s: no loss reported before record %u\n",
+				 name, seq);
+		else
+			pr_info("iterator ahead %s: record %u next, %s\n", name, seq,
+				dropped ? "a loss reported" :
+				which == RBS_AHEAD_OVERWRITTEN ?
+				"no loss reported (page-based: counted)" :
+				"no loss reported");
+	}
+	ring_buffer_read_finish(iter);
+ out:
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
+static void rbs_admin_iter_ahead(void)
+{
+	enum rbs_ahead which;
+
+	for (which = 0; which < RBS_AHEAD_CASES; which++)
+		rbs_iter_ahead_case(which);
+}
+
+/*
  * The readers of rbs_admin_exact_fill_read(): each reads what CPU @cpu
  * of @b holds, @nr records numbered from 0, and returns how many it read
  * in order.
@@ -2255,6 +2379,7 @@ static int rbs_admin(void)
 	rbs_admin_reader_page();
 	rbs_admin_iter_reset();
 	rbs_admin_iter_exact_fill();
+	rbs_admin_iter_ahead();
 	rbs_admin_exact_fill_read();
 	rbs_admin_closed_fill_read();
 	rbs_admin_splice_after_pipe();

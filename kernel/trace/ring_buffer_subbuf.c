@@ -1734,15 +1734,20 @@ static void rb_ring_move_end(struct ring_buffer_per_cpu *cpu_buffer,
 
 /*
  * The reader's page @page holds claimed records of the sub-buffer at @sbs
- * from @head to @end; @ts is the time before the record at @head.  @next:
- * the ring position the claim left the consumed word at, where the ring's
- * records go on after these.
+ * from @head to @end; @ts is the time before the record at @head.  @from:
+ * the ring position the claim took the consumed word from; @next: the one
+ * it left it at, where the ring's records go on after these.  A claim
+ * from where the one before left off goes on reading without a gap: the
+ * reader has then consumed everything from r_from on, and an iterator
+ * there that it passed lost nothing (rb_iter_consumed()).
  */
 static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long page, unsigned long sbs,
 			  unsigned long head, u64 ts, unsigned long end,
-			  unsigned long next)
+			  unsigned long from, unsigned long next)
 {
+	if (from != cpu_buffer->r_next)
+		cpu_buffer->r_from = from;
 	cpu_buffer->rpage = page;
 	cpu_buffer->r_sbs = sbs;
 	cpu_buffer->r_head = head;
@@ -1855,7 +1860,7 @@ static enum rb_claim rb_get_subbuf(struct ring_buffer_per_cpu *cpu_buffer,
 	}
 	rb_check_claim(cpu_buffer, bpage, from, cword & RB_K_MASK, nrec);
 	ts = rb_ts_at(bpage, max_t(unsigned long, from, BUF_PAGE_HDR_SIZE), &head);
-	rb_reader_set(cpu_buffer, page, sbs, head, ts, end,
+	rb_reader_set(cpu_buffer, page, sbs, head, ts, end, pos,
 		      rb_next_sbs(cpu_buffer, sbs));
 	cpu_buffer->r_whole = true;
 	rb_reader_moving(cpu_buffer, false);
@@ -1992,7 +1997,7 @@ static enum rb_claim rb_read_partial(struct ring_buffer_per_cpu *cpu_buffer,
 	local_set(&dst->commit, at - BUF_PAGE_HDR_SIZE);
 	rb_check_claim(cpu_buffer, dst, from, cword & RB_K_MASK, 0);
 	rb_reader_set(cpu_buffer, cpu_buffer->rpage, sbs, head, head_ts, at,
-		      next);
+		      pos, next);
 	cpu_buffer->r_copied = at;
 	cpu_buffer->r_copied_ts = ts;
 	cpu_buffer->r_whole = false;
@@ -2495,6 +2500,19 @@ static bool rb_iter_behind_reader(struct ring_buffer_per_cpu *cpu_buffer,
 }
 
 /*
+ * Whether the records from ring position @pos up to the consumed position
+ * @cpos were all consumed, none overwritten: the reader's claims took
+ * the consumed position from r_from to r_next without a gap, and no
+ * writer has pushed it since.
+ */
+static bool rb_iter_consumed(struct ring_buffer_per_cpu *cpu_buffer,
+			     unsigned long pos, unsigned long cpos)
+{
+	return cpos == cpu_buffer->r_next &&
+	       !rb_pos_before(pos, cpu_buffer->r_from);
+}
+
+/*
  * Find the next data record at or after iter->pos and copy it.  Records
  * still in the ring are read in place: the copy counts only if the
  * consumed position has not passed it afterwards (a writer pushes it
@@ -2547,11 +2565,12 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 		if (!in_reader && rb_iter_behind_reader(cpu_buffer, pos)) {
 			/*
 			 * The reader returned the records before its head, so
-			 * they were consumed, not lost; a sub-buffer before
-			 * its own may have been overwritten as well.
+			 * they were consumed, not lost, and so were those of
+			 * the claims before its own back to r_from; before
+			 * that, writers overwrote some.
 			 */
 			if (rb_pos_before(rb_sbs_at(cpu_buffer, pos),
-					  cpu_buffer->r_sbs))
+					  cpu_buffer->r_from))
 				iter->missed = true;
 			rb_iter_to_reader(iter);
 			pos = iter->pos;
@@ -2571,8 +2590,10 @@ static bool rb_iter_fetch(struct ring_buffer_iter *iter)
 			 */
 			pos = rb_sbs_at(cpu_buffer, pos);
 			if (rb_pos_before(pos, cpos) || rb_pos_before(wpos, pos)) {
-				/* Overwritten (or consumed) under us */
-				iter->missed = true;
+				/* Overwritten, or consumed (not a loss), under us */
+				if (rb_pos_before(wpos, pos) ||
+				    !rb_iter_consumed(cpu_buffer, pos, cpos))
+					iter->missed = true;
 				pos = cpos;
 				iter->pos = cpos;
 				iter->ts_valid = false;
@@ -2709,10 +2730,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
  * ring_buffer_iter_dropped - whether the iterator skipped records
  * @iter: the iterator
  *
- * Records overwritten, consumed or reset under the iterator since the
- * last call are skipped; this says so once and clears the flag.
+ * Records overwritten or reset under the iterator since the last call
+ * are skipped; this says so once and clears the flag.  Records a
+ * consuming reader took before the iterator got to them are skipped too,
+ * but they were read, not lost: this does not report them.
  *
- * Return: true if records were skipped.
+ * Return: true if records were lost to the iterator.
  */
 bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
 {
@@ -3058,6 +3081,7 @@ static void rb_reset_cpu(struct ring_buffer_per_cpu *cpu_buffer)
 	cpu_buffer->r_head = 0;
 	cpu_buffer->r_end = 0;
 	cpu_buffer->r_next = 0;
+	cpu_buffer->r_from = 0;
 	cpu_buffer->r_ts = 0;
 	rb_reader_copy_gone(cpu_buffer);
 	cpu_buffer->seen_overrun = 0;
@@ -3423,6 +3447,7 @@ static void rb_carry_set(struct ring_buffer_per_cpu *cpu_buffer,
 	if (cpu_buffer->r_end != (pos & rb_sb_mask(cpu_buffer)))
 		cpu_buffer->r_sbs -= rb_sb_size(cpu_buffer);
 	cpu_buffer->r_next = pos;
+	cpu_buffer->r_from = pos;
 }
 
 /*

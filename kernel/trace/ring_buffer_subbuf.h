@@ -186,6 +186,7 @@ struct ring_buffer_per_cpu {
 	unsigned long			r_head;		/* next record in it */
 	unsigned long			r_end;		/* end of claimed data */
 	unsigned long			r_next;		/* the ring after it */
+	unsigned long			r_from;		/* claimed on from here */
 	bool				r_whole;	/* a delivered sub-buffer */
 	bool				r_moving;	/* rb_reader_moving() */
 	int				r_owner;	/* CPU holding reader_lock */
