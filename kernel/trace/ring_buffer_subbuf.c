@@ -1739,7 +1739,10 @@ static void rb_ring_move_end(struct ring_buffer_per_cpu *cpu_buffer,
  * it left it at, where the ring's records go on after these.  A claim
  * from where the one before left off goes on reading without a gap: the
  * reader has then consumed everything from r_from on, and an iterator
- * there that it passed lost nothing (rb_iter_consumed()).
+ * there that it passed lost nothing (rb_iter_consumed()).  r_from stays
+ * within a quarter of the range that rb_pos_before() compares in (2^43
+ * bytes with 64 KiB pages, hours of a busy CPU), so that it is never
+ * taken for a position after the iterator's.
  */
 static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 			  unsigned long page, unsigned long sbs,
@@ -1748,6 +1751,8 @@ static void rb_reader_set(struct ring_buffer_per_cpu *cpu_buffer,
 {
 	if (from != cpu_buffer->r_next)
 		cpu_buffer->r_from = from;
+	else if (from - cpu_buffer->r_from > RB_POS_QUARTER)
+		cpu_buffer->r_from = from - RB_POS_QUARTER;
 	cpu_buffer->rpage = page;
 	cpu_buffer->r_sbs = sbs;
 	cpu_buffer->r_head = head;

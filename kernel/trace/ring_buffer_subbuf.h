@@ -64,6 +64,8 @@ struct buffer_data_page {
  */
 #define RB_K_BITS		(RB_SB_MAX_SHIFT - 2)
 #define RB_K_MASK		((1UL << RB_K_BITS) - 1)
+/* A quarter of the range positions are compared in */
+#define RB_POS_QUARTER		(1UL << (BITS_PER_LONG - RB_K_BITS - 2))
 
 /*
  * A sub-buffer id: the page number behind a sub-buffer index, the "no
