@@ -1497,8 +1497,8 @@ static void rbs_iter_ahead_case(enum rbs_ahead which)
 	struct ring_buffer_event *event;
 	struct ring_buffer_iter *iter;
 	const char *name = rbs_ahead[which].name;
-	bool dropped = false;
 	struct trace_buffer *b;
+	bool dropped;
 	s64 last, next = -1;
 	u32 n;
 	int cpu;
@@ -1521,7 +1521,10 @@ static void rbs_iter_ahead_case(enum rbs_ahead which)
 	if (n != rbs_ahead[which].iterated)
 		rbs_fail("iterator ahead %s: the iterator read %u records, not %u\n",
 			 name, n, rbs_ahead[which].iterated);
-	ring_buffer_iter_dropped(iter);
+	/* Nothing is lost yet; this also clears the iterator's note */
+	if (ring_buffer_iter_dropped(iter))
+		rbs_fail("iterator ahead %s: a loss reported in the first %u records\n",
+			 name, n);
 	rbs_put_run(b, cpu, nr, nr + rbs_ahead[which].written, 12);
 	for (n = 0; n < rbs_ahead[which].consumed; n++) {
 		event = ring_buffer_consume(b, cpu, NULL, NULL);
