@@ -24,7 +24,11 @@
  *            it): losses are allowed there, announced and counted
  *   -u:      discard-mode losses need not be announced in the stream, only
  *            counted in the stats (the page-based ring buffer's rule)
- *   drain:   discard mode, reader running: nothing may be lost
+ *   drain:   discard mode, reader running: nothing may be lost.  Each
+ *            writer stays at most a quarter of its CPU buffer ahead of
+ *            what the reader has decoded (pace()), so the buffer always
+ *            has room and a loss is the ring buffer's, not the
+ *            scheduler's; with -l the writers run free
  *   overrun: flight-recorder mode, read after the writers: oldest lost
  *   discard: discard mode, read after the writers: newest lost
  *   gaps:    a few records per CPU, 4.5 s apart (more than 2^32 ns, so
@@ -42,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -64,6 +69,15 @@ static int failures;
 static long page_size;
 static bool unannounced_drops;	/* -u */
 static unsigned int gap_us;	/* gaps: pause between two records */
+
+/*
+ * drain without -l: the next sequence number the reader expects of each
+ * CPU, shared with the writers (reader_next[cpu]), and how many records
+ * a writer may be ahead of it.
+ */
+#define PACE_STALL_US	10000000	/* a reader this stuck: run free */
+static long long *reader_next;
+static unsigned int pace_window;
 
 static void fail(const char *fmt, ...)
 {
@@ -149,6 +163,31 @@ static int raw_data_id(void)
 	return id;
 }
 
+/*
+ * Wait until record @seq of @cpu is at most pace_window records ahead
+ * of the reader.  A reader that makes no progress for PACE_STALL_US
+ * (stuck, or not reading at all) is not waited for any more: what is
+ * lost after that is counted, and fails the drain check.
+ */
+static void pace(int cpu, unsigned int seq)
+{
+	long long last = -1;
+	unsigned int waited = 0;
+
+	while (pace_window && waited < PACE_STALL_US) {
+		long long next = __atomic_load_n(&reader_next[cpu], __ATOMIC_RELAXED);
+
+		if ((long long)seq - next <= pace_window)
+			return;
+		if (next != last)
+			waited = 0;
+		last = next;
+		usleep(100);
+		waited += 100;
+	}
+	pace_window = 0;
+}
+
 static void writer(int cpu, unsigned int n)
 {
 	unsigned char buf[4 + sizeof(struct rec) + 256];
@@ -169,6 +208,7 @@ static void writer(int cpu, unsigned int n)
 		die("trace_marker_raw");
 	memcpy(buf, &magic, 4);
 	for (i = 0; i < n; i++) {
+		pace(cpu, i);
 		r->seq = i;
 		r->cpu = cpu;
 		/* 0..199 fill bytes: small records and type_len 0 ones */
@@ -341,6 +381,9 @@ static int drain(int *fds, struct kbuffer *kbuf, unsigned char *page)
 				break;
 			}
 			decode_page(cpu, page, kbuf);
+			if (reader_next)
+				__atomic_store_n(&reader_next[cpu], st[cpu].next,
+						 __ATOMIC_RELAXED);
 			got++;
 		}
 	}
@@ -422,6 +465,22 @@ int main(int argc, char **argv)
 	tfs_set("buffer_size_kb", path);
 	tfs_set("trace", "");
 	raw_id = raw_data_id();
+	if (concurrent && !may_lose) {
+		/*
+		 * A record is under 256 bytes: an event header and a length
+		 * word, the raw_data event's 8 bytes of common fields and
+		 * its id, 12 + 199 bytes of payload.  A quarter of the CPU
+		 * buffer in flight leaves room for the reader's page, the
+		 * writer's sub-buffer and the padding at their ends.
+		 */
+		pace_window = kb * 1024 / 4 / 256;
+		reader_next = mmap(NULL, nr_cpus * sizeof(*reader_next),
+				   PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (reader_next == MAP_FAILED)
+			die("mmap");
+		memset(reader_next, 0, nr_cpus * sizeof(*reader_next));
+	}
 	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
 		fds[cpu] = open(path, O_RDONLY | O_NONBLOCK);
