@@ -477,9 +477,8 @@ int main(int argc, char **argv)
 		reader_next = mmap(NULL, nr_cpus * sizeof(*reader_next),
 				   PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (reader_next == MAP_FAILED)
+		if (reader_next == MAP_FAILED)	/* zero-filled */
 			die("mmap");
-		memset(reader_next, 0, nr_cpus * sizeof(*reader_next));
 	}
 	for (cpu = next_cpu(-1); cpu >= 0; cpu = next_cpu(cpu)) {
 		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/trace_pipe_raw", cpu);
