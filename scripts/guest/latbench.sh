@@ -4,9 +4,10 @@
 # Gebai and Dagenais (ACM CSUR 51(2), 2018), with the trace_event_bench
 # module (patch 0014): SAMPLES calls per CPU (default 1000000), each timed
 # alone with interrupts off, after a warm-up that fills the buffer
-# (overwrite mode: the steady state).  Buffers of 16 KiB and 1408 KiB (the
-# default size) per CPU, trace_clock local and global, on one CPU and on
-# all CPUs at once; and the floor: the same calls with the event disabled.
+# (overwrite mode: the steady state).  Buffers of 16 KiB and BIG KiB
+# (default 1408, the default size) per CPU, trace_clock local and global,
+# on one CPU and on all CPUs at once; and the floor: the same calls with
+# the event disabled.
 # Samples an NMI hit or longer than 20 us (max_ns) are discarded by the
 # module and counted (nmi=, long=).
 #
@@ -15,6 +16,8 @@
 # both flavours alike (results/bench/20261125-variation/), so one run per
 # boot samples that noise once.  A statistic is the median over the runs;
 # mean_min is the lowest mean of a run.
+#
+# Usage: latbench.sh [SAMPLES [REPS [BIG]]]
 #
 # Appends the module's result lines to $RB_OUT/lat-raw.txt, prefixed with
 # "size_kb clock cpus", and metrics to $RB_OUT/metrics.txt:
@@ -25,7 +28,7 @@ T=/sys/kernel/tracing
 P=/sys/module/trace_event_bench/parameters
 E=$T/events/trace_event_bench/teb_event/enable
 . "$RB_TOP/scripts/guest/lib.sh"
-samples=${1:-1000000} reps=${2:-3}
+samples=${1:-1000000} reps=${2:-3} big=${3:-1408}
 modprobe trace_event_bench || exit 1
 echo "$samples" > $P/samples
 ncpu=$(nproc)
@@ -65,9 +68,9 @@ run() {
 echo 1 > $T/options/overwrite
 for n in $cpusets; do
 	echo 0 > $E
-	run 1408 local "$n" "lat.floor.${n}cpu" || exit 1
+	run "$big" local "$n" "lat.floor.${n}cpu" || exit 1
 	echo 1 > $E
-	for size in 16 1408; do
+	for size in 16 "$big"; do
 		for clock in local global; do
 			run "$size" "$clock" "$n" "lat.${size}k.$clock.${n}cpu" || exit 1
 		done

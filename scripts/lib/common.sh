@@ -119,3 +119,37 @@ rb_ft_in_tier() {
 	return 1
 }
 RB_FT_TIERS="ci|extended|single|all"
+
+# The differential probe's page-based reference: scripts/guest/difftest.sh's
+# output on the page-based test kernel, under a first line that names the
+# probe it came from.  scripts/test compares the sub-buffer kernel's
+# output with it (scripts/lib/rbdiff); scripts/extended (part pagebased)
+# boots the page-based kernel, and fails when its output is not the
+# reference, which it then writes out anew.
+RB_DIFFREF=$RB_TOP/scripts/expect/diff-page-based.txt
+# rb_diffref_stamp [PROBE]: that first line for PROBE (default: difftest.sh)
+rb_diffref_stamp() {
+	local probe=${1:-$RB_TOP/scripts/guest/difftest.sh}
+	echo "# made by difftest.sh sha256 $(sha256sum < "$probe" | cut -d' ' -f1)"
+}
+# rb_diffref_lines REF OUTPUT FLAVOUR [PROBE [DOC]]: check lines for a
+# test boot's probe OUTPUT against REF.  A REF made by another probe
+# fails; a sub-buffer OUTPUT goes to rbdiff with DOC (default: the
+# series' ring-buffer-subbuf.rst), a page-based one must equal REF.
+rb_diffref_lines() {
+	local ref=$1 new=$2 flavour=$3 probe=${4:-}
+	local doc=${5:-$RB_TOP/Documentation/trace/ring-buffer-subbuf.rst}
+	if [ "$(head -1 "$ref" 2> /dev/null)" != "$(rb_diffref_stamp ${probe:+"$probe"})" ]; then
+		echo "FAIL: differential probe: ${ref##*/} was not made by this difftest.sh" \
+			"(scripts/extended --only pagebased makes it)"
+	elif [ "$flavour" = legacy ]; then
+		if diff -u <(tail -n +2 "$ref") "$new" > "${new%.txt}-ref.diff"; then
+			echo "PASS: differential probe: the page-based output is ${ref##*/}"
+		else
+			echo "FAIL: differential probe: the page-based output is not ${ref##*/}" \
+				"(see ${new%.txt}-ref.diff)"
+		fi
+	else
+		"$RB_TOP/scripts/lib/rbdiff" "$ref" "$new" "$doc"
+	fi
+}
