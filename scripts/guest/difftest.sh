@@ -3,8 +3,9 @@
 # The differential probe: tracefs operations a user relies on, each
 # printed as one normalized "key: value" line (no times, no PIDs, no
 # addresses), so that the outputs of the two ring buffers compare line
-# by line (scripts/lib/rbdiff on the host, after scripts/test's boots of
-# both flavours).  Each key's value is what the page-based buffer does
+# by line (scripts/lib/rbdiff on the host, against the page-based output
+# in scripts/expect/diff-page-based.txt, which scripts/extended's part
+# pagebased makes).  Each key's value is what the page-based buffer does
 # and the sub-buffer one must do too, or a difference listed under
 # "Differences from the page-based buffer" in
 # Documentation/trace/ring-buffer-subbuf.rst.

@@ -392,7 +392,7 @@ if want tracecmd; then
 fi
 
 # The differential probe: its "key: value" lines go to $D/diff.txt, which
-# scripts/test compares with the other flavour's (scripts/lib/rbdiff).
+# scripts/test compares with the page-based reference (rb_diffref_lines).
 if want diff; then
 	diff_probe() {
 		"$RB_TOP/scripts/guest/difftest.sh" > "$D/diff.txt" 2> "$D/diff.err" ||

@@ -141,7 +141,7 @@ rb_diffref_lines() {
 	local doc=${5:-$RB_TOP/Documentation/trace/ring-buffer-subbuf.rst}
 	if [ "$(head -1 "$ref" 2> /dev/null)" != "$(rb_diffref_stamp ${probe:+"$probe"})" ]; then
 		echo "FAIL: differential probe: ${ref##*/} was not made by this difftest.sh" \
-			"(scripts/extended --only pagebased makes it)"
+			"(scripts/extended --only pagebased writes a new one to its results)"
 	elif [ "$flavour" = legacy ]; then
 		if diff -u <(tail -n +2 "$ref") "$new" > "${new%.txt}-ref.diff"; then
 			echo "PASS: differential probe: the page-based output is ${ref##*/}"
