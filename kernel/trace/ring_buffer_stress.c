@@ -1469,26 +1469,80 @@ static void rbs_admin_iter_exact_fill(void)
  *    ring_buffer_iter_dropped() must say so.  The page-based iterator
  *    does not (it starts over from the reader's page without noting
  *    a loss): counted there, a failure here.
+ * Where the sub-buffer buffer has its test hooks, the same after the
+ * reader returned the first sub-buffer and its gapless run was made to
+ * look older (ring_buffer_test_age_reader()), as after hours of a reader
+ * that keeps up with a busy CPU:
+ *  - aged handover, aged past: by three quarters of the range positions
+ *    are compared in.  Left there, the run's start would look like a
+ *    position after the iterator's, and the records the reader took
+ *    like a loss; the reader's next claim must bring it within a quarter;
+ *  - aged less: by an eighth, which the iterator must take as it is;
+ *  - aged overwritten, the control: by three quarters, then the writers
+ *    overwrite; bringing the run's start near must not excuse the loss.
  */
 enum rbs_ahead {
 	RBS_AHEAD_HANDOVER,
 	RBS_AHEAD_PAST,
 	RBS_AHEAD_EXACT,
 	RBS_AHEAD_OVERWRITTEN,
+#if RBS_BURSTS
+	RBS_AHEAD_AGED_HANDOVER,
+	RBS_AHEAD_AGED_PAST,
+	RBS_AHEAD_AGED_LESS,
+	RBS_AHEAD_AGED_OVERWRITTEN,
+#endif
 	RBS_AHEAD_CASES,
 };
 
 static const struct {
 	const char *name;
 	u32 iterated;	/* records the iterator reads first */
+	u32 first;	/* records consumed next ... */
+	unsigned long aged;	/* ... the reader's run then made older by */
 	u32 written;	/* records written after that ... */
 	u32 consumed;	/* ... and then consumed */
+	bool lost;	/* whether the iterator must report a loss */
 } rbs_ahead[RBS_AHEAD_CASES] = {
-	[RBS_AHEAD_HANDOVER]	= { "handover", 10, 0, 2 * RBS_PER_PAGE + 5 },
-	[RBS_AHEAD_PAST]	= { "past", 10, 0, 2 * RBS_PER_PAGE },
-	[RBS_AHEAD_EXACT]	= { "exact", 2 * RBS_PER_PAGE, 0, 2 * RBS_PER_PAGE },
-	[RBS_AHEAD_OVERWRITTEN]	= { "overwritten", 10, 8 * RBS_PER_PAGE, 5 },
+	[RBS_AHEAD_HANDOVER]	= { "handover", 10, 0, 0, 0, 2 * RBS_PER_PAGE + 5 },
+	[RBS_AHEAD_PAST]	= { "past", 10, 0, 0, 0, 2 * RBS_PER_PAGE },
+	[RBS_AHEAD_EXACT]	= { "exact", 2 * RBS_PER_PAGE, 0, 0, 0,
+				    2 * RBS_PER_PAGE },
+	[RBS_AHEAD_OVERWRITTEN]	= { "overwritten", 10, 0, 0, 8 * RBS_PER_PAGE, 5,
+				    true },
+#if RBS_BURSTS
+	[RBS_AHEAD_AGED_HANDOVER] = { "aged handover", 10, RBS_PER_PAGE,
+				      3 * RB_POS_QUARTER, 0, RBS_PER_PAGE + 5 },
+	[RBS_AHEAD_AGED_PAST]	= { "aged past", 10, RBS_PER_PAGE,
+				    3 * RB_POS_QUARTER, 0, RBS_PER_PAGE },
+	[RBS_AHEAD_AGED_LESS]	= { "aged less", 10, RBS_PER_PAGE,
+				    RB_POS_QUARTER / 2, 0, RBS_PER_PAGE + 5 },
+	[RBS_AHEAD_AGED_OVERWRITTEN] = { "aged overwritten", 10, RBS_PER_PAGE,
+					 3 * RB_POS_QUARTER, 8 * RBS_PER_PAGE, 5,
+					 true },
+#endif
 };
+
+/*
+ * Consume @nr records of CPU @cpu of @b for case @name of
+ * rbs_iter_ahead_case(); *@next is the number after the last one.
+ */
+static void rbs_ahead_consume(struct trace_buffer *b, int cpu, u32 nr,
+			      s64 *next, const char *name)
+{
+	struct ring_buffer_event *event;
+	u32 n;
+
+	for (n = 0; n < nr; n++) {
+		event = ring_buffer_consume(b, cpu, NULL, NULL);
+		if (!event) {
+			rbs_fail("iterator ahead %s: the reader got %u records, not %u\n",
+				 name, n, nr);
+			return;
+		}
+		*next = ((struct rbs_rec *)ring_buffer_event_data(event))->seq + 1;
+	}
+}
 
 /* One case of rbs_admin_iter_ahead() */
 static void rbs_iter_ahead_case(enum rbs_ahead which)
@@ -1525,16 +1579,12 @@ static void rbs_iter_ahead_case(enum rbs_ahead which)
 	if (ring_buffer_iter_dropped(iter))
 		rbs_fail("iterator ahead %s: a loss reported in the first %u records\n",
 			 name, n);
+	rbs_ahead_consume(b, cpu, rbs_ahead[which].first, &next, name);
+#if RBS_BURSTS
+	ring_buffer_test_age_reader(b, cpu, rbs_ahead[which].aged);
+#endif
 	rbs_put_run(b, cpu, nr, nr + rbs_ahead[which].written, 12);
-	for (n = 0; n < rbs_ahead[which].consumed; n++) {
-		event = ring_buffer_consume(b, cpu, NULL, NULL);
-		if (!event) {
-			rbs_fail("iterator ahead %s: the reader got %u records, not %u\n",
-				 name, n, rbs_ahead[which].consumed);
-			break;
-		}
-		next = ((struct rbs_rec *)ring_buffer_event_data(event))->seq + 1;
-	}
+	rbs_ahead_consume(b, cpu, rbs_ahead[which].consumed, &next, name);
 	event = ring_buffer_iter_peek(iter, NULL);
 	dropped = ring_buffer_iter_dropped(iter);
 	if (!event) {
@@ -1546,17 +1596,17 @@ static void rbs_iter_ahead_case(enum rbs_ahead which)
 		if (seq != next)
 			rbs_fail("iterator ahead %s: record %u after the reader's %lld\n",
 				 name, seq, next - 1);
-		else if (dropped && which != RBS_AHEAD_OVERWRITTEN)
+		else if (dropped && !rbs_ahead[which].lost)
 			rbs_fail("iterator ahead %s: a loss reported before record %u, none lost\n",
 				 name, seq);
-		else if (!dropped && which == RBS_AHEAD_OVERWRITTEN &&
+		else if (!dropped && rbs_ahead[which].lost &&
 			 IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF))
 			rbs_fail("iterator ahead %s: no loss reported before record %u\n",
 				 name, seq);
 		else
 			pr_info("iterator ahead %s: record %u next, %s\n", name, seq,
 				dropped ? "a loss reported" :
-				which == RBS_AHEAD_OVERWRITTEN ?
+				rbs_ahead[which].lost ?
 				"no loss reported (page-based: counted)" :
 				"no loss reported");
 	}

@@ -755,6 +755,33 @@ void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_test_hook);
 
+/**
+ * ring_buffer_test_age_reader - make a reader's gapless run look longer
+ * @buffer: the buffer
+ * @cpu: the CPU buffer whose reader it is
+ * @bytes: how much further back the run is to start
+ *
+ * Test kernels only.  Moves r_from, where the reader's claims have gone
+ * on without a gap from, back by @bytes, as if the reader had kept up
+ * with the writers for @bytes more: what hours of a busy CPU do to it,
+ * without the hours.  The next claim that goes on from the last one
+ * keeps r_from within a quarter of the position range (rb_reader_set()).
+ */
+void ring_buffer_test_age_reader(struct trace_buffer *buffer, int cpu,
+				 unsigned long bytes)
+{
+	struct ring_buffer_per_cpu *cpu_buffer;
+	unsigned long flags;
+
+	if (!cpumask_test_cpu(cpu, buffer->cpumask))
+		return;
+	cpu_buffer = buffer->buffers[cpu];
+	rb_reader_lock_irqsave(cpu_buffer, &flags);
+	cpu_buffer->r_from -= bytes;
+	rb_reader_unlock_irqrestore(cpu_buffer, flags);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_test_age_reader);
+
 static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
 			 enum rb_test_point where)
 {

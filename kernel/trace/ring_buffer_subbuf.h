@@ -261,6 +261,8 @@ enum rb_test_point {
 typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,
 				enum rb_test_point where);
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn);
+void ring_buffer_test_age_reader(struct trace_buffer *buffer, int cpu,
+				 unsigned long bytes);
 #endif
 
 /*
