@@ -2040,20 +2040,24 @@ static void rbs_claim_counts_clear(void)
  * ftrace_dump()'s loop over CPU claim.cpu, for @max records at most.  A
  * record may follow a gap (records lost), never come again or out of
  * order: then a reader took a page that did not hold its sub-buffer.
+ * Only the consumes that return nothing count against RBS_DUMP_LOOPS: a
+ * case's buffer holds more records than that with 64 KiB pages.
  */
 static unsigned long rbs_claim_read(const char *who, unsigned long max)
 {
 	struct ring_buffer_event *event;
 	unsigned long lost, n = 0;
-	int loops;
+	int empty_handed = 0;
 
-	for (loops = 0; n < max && loops < RBS_DUMP_LOOPS &&
-	     !ring_buffer_empty_cpu(claim.b, claim.cpu); loops++) {
+	while (n < max && empty_handed < RBS_DUMP_LOOPS &&
+	       !ring_buffer_empty_cpu(claim.b, claim.cpu)) {
 		struct rbs_rec *r;
 
 		event = ring_buffer_consume(claim.b, claim.cpu, NULL, &lost);
-		if (!event)
+		if (!event) {
+			empty_handed++;
 			continue;
+		}
 		r = ring_buffer_event_data(event);
 		if (!rbs_intact(claim.cpu, event, who))
 			break;
