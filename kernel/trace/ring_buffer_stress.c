@@ -306,7 +306,8 @@ static void rbs_send_nmi(struct rbs_cpu *c) { }
  * interrupted writer then publishes a time that is no longer the last
  * one, and the record after it must still get its own time.
  */
-static void rbs_burst(struct trace_buffer *b, enum rb_test_point where)
+static void rbs_burst(struct trace_buffer *b, int cpu,
+		      enum rb_test_point where)
 {
 	struct rbs_cpu *c = this_cpu_ptr(&rbs);
 	int i, n;
@@ -2189,16 +2190,17 @@ static void rbs_claim_nmi_other(bool held) { }
 static bool rbs_claim_nmi_other_ended(long us) { return true; }
 #endif
 
-static void rbs_claim_hook(struct trace_buffer *b, enum rb_test_point where)
+static void rbs_claim_hook(struct trace_buffer *b, int cpu,
+			   enum rb_test_point where)
 {
 	int what;
 
-	if (where != claim.point || b != claim.b ||
+	/*
+	 * The case's CPU buffer, read on its own CPU; a change of every CPU's
+	 * geometry passes RB_TEST_GEOMETRY once for each CPU buffer.
+	 */
+	if (where != claim.point || b != claim.b || cpu != claim.cpu ||
 	    smp_processor_id() != claim.cpu)
-		return;
-	/* A change of every CPU's geometry passes there once per CPU buffer */
-	if (where == RB_TEST_GEOMETRY && num_online_cpus() > 1 &&
-	    !raw_spin_is_locked(&b->buffers[claim.cpu]->reader_lock))
 		return;
 	what = xchg(&claim.armed, RBS_CLAIM_NONE);
 	switch (what) {

@@ -738,7 +738,8 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
  * ring_buffer_set_test_hook - run a function where nested writers race
  * @buffer: the buffer, idle (no writer or reader in it)
  * @fn: called by every writer of @buffer at each writer's rb_test_point,
- *	and by its readers and resizes at theirs (NULL: none)
+ *	and by its readers and resizes at theirs (NULL: none), with the
+ *	CPU of the CPU buffer at that point
  *
  * Test kernels only.  At a writer's point @fn runs on the writer's CPU
  * with preemption disabled, in the writer's context, with the nesting
@@ -747,7 +748,9 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
  * reader lock (a reader's, a resize's) it runs on the CPU of the task
  * that holds the lock, which need not be the one read, with that CPU
  * buffer's reader lock held and interrupts off: it may write to
- * @buffer, or send an NMI that reads it.
+ * @buffer, or send an NMI that reads it.  A resize or a change of the
+ * sub-buffer size passes RB_TEST_GEOMETRY once per CPU buffer, each
+ * time with that CPU buffer's CPU.
  */
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
 {
@@ -791,11 +794,11 @@ static void rb_test_hook(struct ring_buffer_per_cpu *cpu_buffer,
 		return;
 	/* A reader may run on another CPU: the nesting is the writers' */
 	if (where >= RB_TEST_FIRST_READER) {
-		fn(cpu_buffer->buffer, where);
+		fn(cpu_buffer->buffer, cpu_buffer->cpu, where);
 		return;
 	}
 	cpu_buffer->nest += NESTED_BITS;
-	fn(cpu_buffer->buffer, where);
+	fn(cpu_buffer->buffer, cpu_buffer->cpu, where);
 	cpu_buffer->nest -= NESTED_BITS;
 }
 #else

@@ -258,7 +258,7 @@ enum rb_test_point {
 	RB_TEST_FIRST_READER = RB_TEST_SWAPPED,	/* the reader lock's from here on */
 };
 
-typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer,
+typedef void (*rb_test_hook_fn)(struct trace_buffer *buffer, int cpu,
 				enum rb_test_point where);
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn);
 void ring_buffer_test_age_reader(struct trace_buffer *buffer, int cpu,
