@@ -2315,9 +2315,10 @@ static void rbs_claim_case(enum rb_test_point point, int what, const char *name)
  * size, which discards them.  An NMI dump there finds the reader lock
  * held: @what, on this CPU (RBS_CLAIM_NMI) or on another.  It must not
  * read a record twice or out of order; after a resize the reader must
- * read every record it had not read, in order.  An NMI on another CPU
- * reads with the lock once the resize lets it go, and only if this CPU
- * keeps it (as if stopped) without it, finding nothing.
+ * read every record it had not read, in order.  An NMI on this CPU finds
+ * nothing to read in a ring being moved.  An NMI on another CPU reads
+ * with the lock once the resize lets it go, and only if this CPU keeps
+ * it (as if stopped) without it, finding nothing.
  */
 static void rbs_geometry_case(bool resize, int what, const char *name)
 {
@@ -2368,6 +2369,9 @@ static void rbs_geometry_case(bool resize, int what, const char *name)
 	} else if (!ring_buffer_empty_cpu(claim.b, claim.cpu)) {
 		rbs_fail("claim window, %s: records left after the change\n", name);
 	}
+	if (what == RBS_CLAIM_NMI && claim.nmi_read)
+		rbs_fail("claim window, %s: the NMI read %lu records of the ring being moved\n",
+			 name, claim.nmi_read);
 	/* Read without the lock: the CPU buffer stops for good */
 	stopped = rbs_put(claim.b, claim.cpu, claim.seq, 12);
 	if (what == RBS_CLAIM_NMI_OTHER && stopped)
@@ -2394,8 +2398,24 @@ static void rbs_geometry_case(bool resize, int what, const char *name)
 	claim.b = NULL;
 }
 
+/*
+ * The sub-buffer size case on the last CPU: a change of every CPU's
+ * geometry passes RB_TEST_GEOMETRY for the CPUs before it first, and the
+ * case must stop at its own CPU buffer's pass.
+ */
+static int rbs_geometry_last_cpu(void *unused)
+{
+	migrate_disable();
+	rbs_geometry_case(false, RBS_CLAIM_NMI,
+			  "NMI dump in a sub-buffer size change, last CPU");
+	migrate_enable();
+	return 0;
+}
+
 static void rbs_admin_claim_window(void)
 {
+	unsigned int last = cpumask_last(cpu_online_mask);
+
 	migrate_disable();
 	rbs_claim_case(RB_TEST_SWAPPED, RBS_CLAIM_PUSH, "writers between swap and claim");
 	if (IS_ENABLED(CONFIG_X86_LOCAL_APIC)) {
@@ -2406,6 +2426,10 @@ static void rbs_admin_claim_window(void)
 		rbs_geometry_case(true, RBS_CLAIM_NMI, "NMI dump in a resize");
 		rbs_geometry_case(false, RBS_CLAIM_NMI,
 				  "NMI dump in a sub-buffer size change");
+		if (last != cpumask_first(cpu_online_mask))
+			smp_call_on_cpu(last, rbs_geometry_last_cpu, NULL, false);
+		else
+			pr_info("claim window, NMI dump in a sub-buffer size change, last CPU: one CPU (skipped)\n");
 		claim.other = cpumask_any_but(cpu_online_mask, smp_processor_id());
 		if (claim.other < nr_cpu_ids) {
 			rbs_geometry_case(true, RBS_CLAIM_NMI_OTHER,
