@@ -750,8 +750,9 @@ rb_get_page(struct ring_buffer_per_cpu *cpu_buffer, unsigned long idx)
  * buffer's reader lock held and interrupts off: it may write to
  * @buffer, or send an NMI that reads it.  A resize passes
  * RB_TEST_GEOMETRY once for each CPU buffer whose number of sub-buffers
- * it changes (one, for a resize of one CPU), a change of the sub-buffer
- * size once for every CPU buffer; each time with that CPU buffer's CPU.
+ * it changes (at most one for a resize of one CPU), a change of the
+ * sub-buffer size once for every CPU buffer; each time with that CPU
+ * buffer's CPU.
  */
 void ring_buffer_set_test_hook(struct trace_buffer *buffer, rb_test_hook_fn fn)
 {
