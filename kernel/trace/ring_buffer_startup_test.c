@@ -6,6 +6,7 @@
  * implementation of it.
  */
 #include <linux/ring_buffer.h>
+#include <linux/trace_clock.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/security.h>
@@ -182,6 +183,96 @@ static __init int rb_hammer_test(void *arg)
 	return 0;
 }
 
+/*
+ * A clock that goes back with writers running: tracing_set_clock() calls
+ * ring_buffer_set_clock() and resets the buffer only after it, so on a
+ * CPU the records of a new clock that is behind the old one can follow
+ * those of the old one; so can those of a sched_clock that steps back.
+ * A reader must not see time go back within a sub-buffer, and no record
+ * may go missing.  The case writes a few records with a clock a second
+ * ahead, goes back to the local clock, and writes enough for three
+ * sub-buffers of a page: the first is delivered with both clocks'
+ * records in it, and the buffer's own time check (if configured) looks
+ * at it then.  Read back, the records must all be there, in order; the
+ * time may go back once, where the next sub-buffer's header takes the
+ * clock's own time, but not at the first record after the change, which
+ * shares the first sub-buffer with those before it.
+ *
+ * The page-based buffer keeps the time of the record before too (a
+ * delta of 0, rb_add_timestamp()), but its own check,
+ * CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS, compares the page's times
+ * with the clock (check_buffer()) and reports the step as a mismatch, so
+ * the case runs on the sub-buffer ring buffer only.
+ */
+#define RB_CLOCK_STEP		NSEC_PER_SEC
+#define RB_CLOCK_BEFORE		3
+#define RB_CLOCK_RECORDS	(3 * PAGE_SIZE / 8)
+
+static __init u64 rb_clock_ahead(void)
+{
+	return trace_clock_local() + RB_CLOCK_STEP;
+}
+
+static __init int rb_test_clock_back(void)
+{
+	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
+	unsigned long lost, back = 0;
+	u64 ts, prev = 0;
+	int cpu, i, n;
+
+	if (!IS_ENABLED(CONFIG_RING_BUFFER_SUBBUF))
+		return 0;
+	buffer = ring_buffer_alloc(8 * PAGE_SIZE, 0);
+	if (WARN_ON(!buffer))
+		return -ENOMEM;
+	ring_buffer_set_clock(buffer, rb_clock_ahead);
+
+	preempt_disable();
+	cpu = smp_processor_id();
+	for (i = 0; i < RB_CLOCK_RECORDS; i++) {
+		if (i == RB_CLOCK_BEFORE)
+			ring_buffer_set_clock(buffer, trace_clock_local);
+		if (ring_buffer_write(buffer, sizeof(i), &i))
+			break;
+	}
+	preempt_enable();
+	if (i < RB_CLOCK_RECORDS) {
+		pr_err("clock-back case: write %d of %lu failed\n", i, RB_CLOCK_RECORDS);
+		goto fail;
+	}
+
+	for (n = 0; (event = ring_buffer_consume(buffer, cpu, &ts, &lost)); n++) {
+		i = *(int *)ring_buffer_event_data(event);
+		if (i != n || lost) {
+			pr_err("clock-back case: record %d read as record %d, %lu lost\n",
+			       n, i, lost);
+			goto fail;
+		}
+		if (n && ts < prev) {
+			back++;
+			if (n == RB_CLOCK_BEFORE || back > 1) {
+				pr_err("clock-back case: record %d time %llu after %llu\n",
+				       n, ts, prev);
+				goto fail;
+			}
+		}
+		prev = ts;
+	}
+	if (n != RB_CLOCK_RECORDS) {
+		pr_err("clock-back case: %d of %lu records read\n", n, RB_CLOCK_RECORDS);
+		goto fail;
+	}
+	ring_buffer_free(buffer);
+	pr_info("clock-back case: %d records, time went back %lu time(s), not at the change\n",
+		n, back);
+	return 0;
+ fail:
+	RB_WARN_ON(buffer, 1);
+	ring_buffer_free(buffer);
+	return -EINVAL;
+}
+
 static __init int test_ringbuffer(void)
 {
 	struct task_struct *rb_hammer;
@@ -333,6 +424,8 @@ static __init int test_ringbuffer(void)
 
 		ret = 0;
 	}
+	if (!ret)
+		ret = rb_test_clock_back();
 	if (!ret)
 		pr_info("Ring buffer PASSED!\n");
 

@@ -1078,6 +1078,30 @@ rb_fill_slot(struct ring_buffer_per_cpu *cpu_buffer, unsigned int depth,
 }
 
 /*
+ * rb_clock_went_back(): the clock read @ts, earlier than @hint, the time
+ * of the record before this one in its sub-buffer or a time no later
+ * than it (rb_update_lts()).  A change to a clock that is behind the old
+ * one (tracing_set_clock() resets the buffer only after
+ * ring_buffer_set_clock(), and writers run in between), or a sched_clock
+ * that stepped back.  The record takes @hint: with the time stamp word
+ * matching the offset that is the time of the record before, and a plain
+ * delta of 0; otherwise a TIME_STAMP of @hint.  So readers never see time
+ * go back within a sub-buffer, and the records that follow keep @hint
+ * until the clock passes it or the next sub-buffer begins, whose header
+ * has the clock's own time.  The page-based buffer also gives such a
+ * record the time of the one before (a delta of 0, in rb_add_timestamp()),
+ * and its next page the clock's time.
+ */
+static noinline u64 rb_clock_went_back(struct ring_buffer_per_cpu *cpu_buffer,
+				       u64 hint, u64 ts)
+{
+	/* Deferred: writers run under the runqueue lock (sched_switch) */
+	printk_deferred_once("ring buffer: CPU %d clock went back %llu -> %llu, records keep the earlier time\n",
+			     cpu_buffer->cpu, hint, ts);
+	return hint;
+}
+
+/*
  * What a writer reads before it decides where its record goes: the
  * offset, then the time stamp word and its hint, then the clock.  The
  * clock comes last, so that a writer whose offset cmpxchg succeeds has a
@@ -1134,6 +1158,9 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 			kind = RB_TS_FIRST;
 			end = begin + BUF_PAGE_HDR_SIZE + len;
 		} else {
+			/* Not the first record: never earlier than the one before */
+			if (unlikely(ts < snap.hint))
+				ts = rb_clock_went_back(cpu_buffer, snap.hint, ts);
 			if (unlikely(buffer->time_stamp_abs))
 				kind = RB_TS_ABS;
 			else
@@ -1144,6 +1171,7 @@ rb_reserve_slow(struct trace_buffer *buffer, struct ring_buffer_per_cpu *cpu_buf
 				/* Switch: pad the rest, start the next one */
 				begin = rb_next_sbs(cpu_buffer, wpos);
 				kind = RB_TS_FIRST;
+				ts = snap.ts;
 				end = begin + BUF_PAGE_HDR_SIZE + len;
 			}
 		}
