@@ -7,7 +7,9 @@
  * memory.  Each write happens after the previous one returned and the
  * hand-over was seen, so with trace_clock=global the time stamps in the
  * trace must not decrease from one turn to the next.  The first online CPU
- * plays against each of the others in turn.
+ * plays against each of the others in turn.  A player whose write fails
+ * (its CPU does not record) stops the other, which would otherwise wait
+ * for its turn for ever: the test fails instead of hanging.
  *
  * Usage: global_clock_pingpong [-n turns] [-c clock]
  */
@@ -30,7 +32,7 @@ static int turns = 4000;
 static const char *clock_name = "global";
 static int marker_fd;
 static int cpus[2];
-static atomic_int turn;
+static atomic_int turn;		/* -1: a player gave up, the other stops */
 
 static int write_file(const char *name, const char *val)
 {
@@ -65,24 +67,33 @@ static int current_clock(char *buf, size_t len)
 	return 0;
 }
 
+/* Give up, and make the other player, which waits for its turn, stop too */
+static void *give_up(long idx, const char *what)
+{
+	ksft_print_msg("CPU %d: %s: %s\n", cpus[idx], what, strerror(errno));
+	atomic_store(&turn, -1);
+	return (void *)1L;
+}
+
 static void *player(void *arg)
 {
 	long idx = (long)arg;
 	cpu_set_t set;
 	char buf[32];
-	int i, n;
+	int i, n, t;
 
 	CPU_ZERO(&set);
 	CPU_SET(cpus[idx], &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
-		return (void *)1L;
+		return give_up(idx, "sched_setaffinity");
 	for (i = idx; i < turns; i += 2) {
 		/* Pairs with the release store that ended the other's turn. */
-		while (atomic_load_explicit(&turn, memory_order_acquire) != i)
-			;
+		while ((t = atomic_load_explicit(&turn, memory_order_acquire)) != i)
+			if (t < 0)
+				return (void *)1L;
 		n = snprintf(buf, sizeof(buf), "pp %d\n", i);
 		if (write(marker_fd, buf, n) != n)
-			return (void *)1L;
+			return give_up(idx, "write to trace_marker");
 		atomic_store_explicit(&turn, i + 1, memory_order_release);
 	}
 	return NULL;
@@ -157,7 +168,7 @@ static int play(int a, int b)
 	for (i = 0; i < 2; i++)
 		pthread_join(th[i], &ret[i]);
 	if (ret[0] || ret[1])
-		return -1;
+		return 2;	/* the player said why */
 	return check_trace();
 }
 
@@ -225,6 +236,9 @@ int main(int argc, char **argv)
 		if (r < 0)
 			ksft_test_result_error("CPU %d <-> CPU %d: %s\n",
 					       first, cpu, strerror(errno));
+		else if (r == 2)
+			ksft_test_result_error("CPU %d <-> CPU %d: a player gave up\n",
+					       first, cpu);
 		else
 			ksft_test_result(r == 0, "%d turns CPU %d <-> CPU %d, clock %s\n",
 					 turns, first, cpu, clock_name);
