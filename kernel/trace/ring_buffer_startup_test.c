@@ -201,8 +201,8 @@ static __init int rb_hammer_test(void *arg)
  * The page-based buffer keeps the time of the record before too (a
  * delta of 0, rb_add_timestamp()), but its own check,
  * CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS, compares the page's times
- * with the clock (check_buffer()) and reports the step as a mismatch, so
- * the case runs on the sub-buffer ring buffer only.
+ * with the clock (check_buffer()), which such a step does not pass as
+ * its code reads, so the case runs on the sub-buffer ring buffer only.
  */
 #define RB_CLOCK_STEP		NSEC_PER_SEC
 #define RB_CLOCK_BEFORE		3
