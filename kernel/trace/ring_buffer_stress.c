@@ -5,8 +5,10 @@
  *
  * On each CPU a kthread writes records in task context; a hrtimer writes
  * in hard interrupt context and schedules a tasklet that writes in
- * softirq context; on x86 the task writer sends NMIs to its own CPU and
- * the NMI handler writes too.  A reader thread consumes all CPUs while
+ * softirq context; NMIs write too, where there is an NMI source (see
+ * rbs_nmi_send(): on x86 the task writer sends NMIs to its own CPU, on
+ * arm64 a PMU counter overflows into a pseudo-NMI at whatever instruction
+ * the CPU is at).  A reader thread consumes all CPUs while
  * they write.  Each record carries its CPU, context, a sequence number
  * per CPU and context, and a payload pattern.
  *
@@ -105,6 +107,13 @@
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
+#define RBS_NMI_APIC	1
+#elif defined(CONFIG_HW_PERF_EVENTS)
+#include <linux/perf_event.h>
+#define RBS_NMI_PMU	1
+#endif
+#if defined(RBS_NMI_APIC) || defined(RBS_NMI_PMU)
+#define RBS_NMI		1
 #endif
 
 static bool run;
@@ -160,6 +169,8 @@ struct rbs_cpu {
 	unsigned long		discarded[NR_CTX];
 	bool			nmi_pending;
 	bool			dump_pending;	/* admin: NMI dumps instead */
+	int			open;		/* reservations open */
+	unsigned long		nmi_nested;	/* NMI records committed inside them */
 	bool			dump_sent;
 	bool			in_burst;
 	unsigned long		iterated, iter_bad;	/* iterator records */
@@ -208,6 +219,8 @@ static DEFINE_PER_CPU(struct rbs_cpu, rbs);
 static struct trace_buffer *buffer;
 static bool stop_writing;
 static int failures;
+/* Whether NMIs come (rbs_nmi_init()); the NMI checks skip if not */
+static bool rbs_nmi;
 
 #define rbs_fail(fmt, ...)						\
 	do {								\
@@ -223,6 +236,7 @@ static void rbs_write(int ctx, bool nest_nmi)
 	struct rbs_cpu *c = this_cpu_ptr(&rbs);
 	struct ring_buffer_event *event;
 	struct rbs_rec *r;
+	bool nested;
 	u16 len, i;
 	u32 seq;
 
@@ -233,6 +247,7 @@ static void rbs_write(int ctx, bool nest_nmi)
 		c->failed[ctx]++;
 		return;
 	}
+	nested = c->open++;
 	r = ring_buffer_event_data(event);
 	r->magic = seq % 7 == 3 ? RBS_DISCARDED : RBS_MAGIC;
 #ifdef CONFIG_RING_BUFFER_SUBBUF
@@ -253,6 +268,7 @@ static void rbs_write(int ctx, bool nest_nmi)
 			cpu_relax();
 	}
 	c->seq[ctx] = seq + 1;
+	c->open--;
 	if (r->magic == RBS_DISCARDED) {
 		ring_buffer_discard_commit(buffer, event);
 		c->discarded[ctx]++;
@@ -260,38 +276,200 @@ static void rbs_write(int ctx, bool nest_nmi)
 	}
 	ring_buffer_unlock_commit(buffer, event);
 	c->committed[ctx]++;
+	if (ctx == CTX_NMI && nested)
+		c->nmi_nested++;
 }
 
-#ifdef CONFIG_X86_LOCAL_APIC
+#ifdef RBS_NMI
 /* The read an admin check's NMI makes (dump_pending), instead of a write */
 static void (*rbs_nmi_dump_fn)(struct rbs_cpu *c);
 
-static int rbs_nmi_handler(unsigned int type, struct pt_regs *regs)
+/*
+ * What an NMI on this CPU does: the read an admin check asked for, else a
+ * record if one was asked for or @write.  False if it did nothing.
+ */
+static bool rbs_nmi_serve(struct rbs_cpu *c, bool write)
 {
-	struct rbs_cpu *c = this_cpu_ptr(&rbs);
-
 	if (READ_ONCE(c->dump_pending)) {
 		rbs_nmi_dump_fn(c);
 		WRITE_ONCE(c->dump_pending, false);
-		return NMI_HANDLED;
+		return true;
 	}
-	if (!READ_ONCE(c->nmi_pending))
-		return NMI_DONE;
+	if (!write && !READ_ONCE(c->nmi_pending))
+		return false;
 	rbs_write(CTX_NMI, false);
 	WRITE_ONCE(c->nmi_pending, false);
-	return NMI_HANDLED;
+	return true;
 }
+#endif
+
+/*
+ * The NMI source.  On x86 the local APIC sends an NMI to a CPU, which
+ * takes it before the sender's next instruction when it sent it to
+ * itself.  Elsewhere a PMU whose overflow interrupt is an NMI serves
+ * (arm64 with irqchip.gicv3_pseudo_nmi=1, which lets it in where
+ * interrupts are off): a cycle counter on every CPU overflows every
+ * RBS_PMU_PERIOD cycles, at whatever instruction that CPU is at, and an
+ * NMI sent is a request (nmi_pending, dump_pending) that the next
+ * overflow on that CPU serves.  While a test phase writes, each overflow
+ * also writes a record when nothing was asked (rbs_pmu_writes), so that
+ * NMI records land anywhere in the other writers, not only where the
+ * task writer waits for one.  Without either source, or with a PMU whose
+ * overflow does not come as an NMI, rbs_nmi stays false.
+ */
+#ifdef RBS_NMI_APIC
+/* A self-NMI comes at the next instruction (see rbs_dump_kicker()) */
+static const bool rbs_nmi_at_once = true;
+
+static int rbs_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	return rbs_nmi_serve(this_cpu_ptr(&rbs), false) ? NMI_HANDLED : NMI_DONE;
+}
+
+static void rbs_nmi_send(int cpu)
+{
+	if (cpu == smp_processor_id())
+		apic->send_IPI_self(NMI_VECTOR);
+	else
+		apic->send_IPI(cpu, NMI_VECTOR);
+}
+
+static void rbs_nmi_init(void)
+{
+	rbs_nmi = !register_nmi_handler(NMI_LOCAL, rbs_nmi_handler, 0, "rbs");
+	if (!rbs_nmi)
+		pr_info("no NMI handler: NMI checks skipped\n");
+}
+
+static void rbs_nmi_exit(void)
+{
+	if (rbs_nmi)
+		unregister_nmi_handler(NMI_LOCAL, "rbs");
+}
+
+static void rbs_pmu_writing(bool on) { }
+#elif defined(RBS_NMI_PMU)
+/* 100 us at the 1 GHz of QEMU's emulated cycle counter, less on hardware */
+#define RBS_PMU_PERIOD	100000
+
+static const bool rbs_nmi_at_once;
+
+static DEFINE_PER_CPU(struct perf_event *, rbs_pmu_event);
+static DEFINE_PER_CPU(unsigned long, rbs_pmu_nmis);
+static bool rbs_pmu_writes, rbs_pmu_not_nmi;
+
+static void rbs_pmu_overflow(struct perf_event *event,
+			     struct perf_sample_data *data,
+			     struct pt_regs *regs)
+{
+	struct rbs_cpu *c = this_cpu_ptr(&rbs);
+
+	if (!in_nmi()) {
+		WRITE_ONCE(rbs_pmu_not_nmi, true);
+		return;
+	}
+	this_cpu_inc(rbs_pmu_nmis);
+	/* Records only while a phase writes: a request may outlive it */
+	if (READ_ONCE(rbs_pmu_writes))
+		rbs_nmi_serve(c, true);
+	else if (READ_ONCE(c->dump_pending))
+		rbs_nmi_serve(c, false);
+}
+
+/* The next overflow on @cpu serves the request */
+static void rbs_nmi_send(int cpu) { }
+
+static void rbs_nmi_exit(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct perf_event *event = per_cpu(rbs_pmu_event, cpu);
+
+		if (event)
+			perf_event_release_kernel(event);
+		per_cpu(rbs_pmu_event, cpu) = NULL;
+	}
+	rbs_nmi = false;
+}
+
+/* A counter on every online CPU, kept if each one's overflow is an NMI */
+static void rbs_nmi_init(void)
+{
+	struct perf_event_attr attr = {
+		.type		= PERF_TYPE_HARDWARE,
+		.config		= PERF_COUNT_HW_CPU_CYCLES,
+		.size		= sizeof(attr),
+		.pinned		= 1,
+		.sample_period	= RBS_PMU_PERIOD,
+	};
+	struct perf_event *event;
+	int cpu, ms;
+
+	for_each_online_cpu(cpu) {
+		per_cpu(rbs_pmu_nmis, cpu) = 0;
+		event = perf_event_create_kernel_counter(&attr, cpu, NULL,
+							 rbs_pmu_overflow, NULL);
+		if (IS_ERR(event)) {
+			pr_info("no PMU cycle counter on CPU %d (error %ld): NMI checks skipped\n",
+				cpu, PTR_ERR(event));
+			goto fail;
+		}
+		per_cpu(rbs_pmu_event, cpu) = event;
+	}
+	for (ms = 0; ms < 1000 && !READ_ONCE(rbs_pmu_not_nmi); ms += 20) {
+		for_each_online_cpu(cpu) {
+			if (!per_cpu(rbs_pmu_nmis, cpu))
+				break;
+		}
+		if (cpu >= nr_cpu_ids)
+			break;
+		msleep(20);
+	}
+	if (READ_ONCE(rbs_pmu_not_nmi)) {
+		pr_info("the PMU overflow interrupt is not an NMI (irqchip.gicv3_pseudo_nmi=1?): NMI checks skipped\n");
+		goto fail;
+	}
+	if (ms >= 1000) {
+		pr_info("no PMU overflow on CPU %d in 1 s: NMI checks skipped\n", cpu);
+		goto fail;
+	}
+	rbs_nmi = true;
+	pr_info("NMIs from PMU overflows every %u cycles\n", RBS_PMU_PERIOD);
+	return;
+ fail:
+	rbs_nmi_exit();
+}
+
+/*
+ * Overflows write while a phase writes.  Off: after synchronize_rcu(), no
+ * NMI that saw it on is still running (an NMI handler is a read-side
+ * critical section of RCU).
+ */
+static void rbs_pmu_writing(bool on)
+{
+	WRITE_ONCE(rbs_pmu_writes, on);
+	if (!on)
+		synchronize_rcu();
+}
+#else
+static void rbs_nmi_send(int cpu) { }
+static void rbs_nmi_init(void)
+{
+	pr_info("no NMI source on this architecture: NMI checks skipped\n");
+}
+
+static void rbs_nmi_exit(void) { }
+static void rbs_pmu_writing(bool on) { }
+#endif
 
 static void rbs_send_nmi(struct rbs_cpu *c)
 {
-	if (READ_ONCE(c->nmi_pending))
+	if (!rbs_nmi || READ_ONCE(c->nmi_pending))
 		return;
 	WRITE_ONCE(c->nmi_pending, true);
-	apic->send_IPI_self(NMI_VECTOR);
+	rbs_nmi_send(smp_processor_id());
 }
-#else
-static void rbs_send_nmi(struct rbs_cpu *c) { }
-#endif
 
 #if RBS_BURSTS
 /*
@@ -815,6 +993,7 @@ static int rbs_run(enum rbs_mode phase)
 		ret = PTR_ERR(reader);
 		goto out;
 	}
+	rbs_pmu_writing(true);
 	for_each_online_cpu(cpu) {
 		struct rbs_cpu *c = per_cpu_ptr(&rbs, cpu);
 
@@ -837,6 +1016,7 @@ static int rbs_run(enum rbs_mode phase)
 		tasklet_kill(&c->tasklet);
 	}
 	kthread_stop(reader);
+	rbs_pmu_writing(false);
 	while (rbs_drain())
 		;
 	if (ret)
@@ -860,9 +1040,9 @@ static int rbs_run(enum rbs_mode phase)
 			c->missing += rbs_kept_below(c->seq[ctx]) -
 				      rbs_kept_below(c->last_seq[ctx] + 1);
 		}
-		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu burst %lu (bursts %lu + %lu + %lu), discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
+		pr_info("%s cpu%d: committed task %lu softirq %lu irq %lu nmi %lu (%lu nested) burst %lu (bursts %lu + %lu + %lu), discarded %lu, failed %lu; read %lu, never read %lu, lost reported %lu; overrun %lu, dropped %lu, commit overrun %lu\n",
 			mode, cpu, c->committed[CTX_TASK], c->committed[CTX_SOFTIRQ],
-			c->committed[CTX_IRQ], c->committed[CTX_NMI],
+			c->committed[CTX_IRQ], c->committed[CTX_NMI], c->nmi_nested,
 			c->committed[CTX_BURST], c->bursts[0], c->bursts[1], c->bursts[2],
 			discarded, failed,
 			c->read, c->missing, c->lost, over, drop, cover);
@@ -905,7 +1085,7 @@ static int rbs_run(enum rbs_mode phase)
 		 */
 		if (!c->committed[CTX_TASK] || !c->committed[CTX_IRQ] ||
 		    !c->committed[CTX_SOFTIRQ] ||
-		    (IS_ENABLED(CONFIG_X86_LOCAL_APIC) && !c->committed[CTX_NMI]) ||
+		    (rbs_nmi && !c->committed[CTX_NMI]) ||
 		    (RBS_BURSTS && !c->committed[CTX_BURST]))
 			rbs_fail("cpu%d: a context wrote nothing (reader: %lu passes, %lu stuck)\n",
 				 cpu, c->passes, c->passes_stuck);
@@ -1036,7 +1216,7 @@ static void rbs_admin_nested_read(void)
 	ring_buffer_free(b);
 }
 
-#ifdef CONFIG_X86_LOCAL_APIC
+#ifdef RBS_NMI
 static struct trace_buffer *dump_buffer;
 static unsigned long dump_stalls, dump_read;
 static u32 dump_next;
@@ -1055,6 +1235,7 @@ static int dump_target = -1;
 /*
  * Sends the NMIs from another CPU, at a time unrelated to where the
  * target is in its loop: a self-NMI arrives before the next instruction.
+ * A PMU overflow needs no kicker: it comes at such a time anyway.
  */
 static int rbs_dump_kicker(void *arg)
 {
@@ -1064,7 +1245,7 @@ static int rbs_dump_kicker(void *arg)
 		if (READ_ONCE(c->dump_pending) && !READ_ONCE(c->dump_sent)) {
 			WRITE_ONCE(c->dump_sent, true);
 			udelay(get_random_u32() % 8);
-			apic->send_IPI(dump_target, NMI_VECTOR);
+			rbs_nmi_send(dump_target);
 		}
 		cpu_relax();
 		cond_resched();
@@ -1087,6 +1268,10 @@ static void rbs_admin_nmi_dump(void)
 	u32 v = 0;
 	long spin;
 
+	if (!rbs_nmi) {
+		pr_info("NMI dump: no NMI source (skipped)\n");
+		return;
+	}
 	dump_buffer = ring_buffer_alloc(size_kb * 1024, RB_FL_OVERWRITE);
 	if (!dump_buffer) {
 		rbs_fail("NMI dump: no buffer\n");
@@ -1103,7 +1288,7 @@ static void rbs_admin_nmi_dump(void)
 	c->dump_pending = false;
 	dump_target = cpu;
 	other = cpumask_any_but(cpu_online_mask, cpu);
-	if (other < nr_cpu_ids) {
+	if (rbs_nmi_at_once && other < nr_cpu_ids) {
 		kicker = kthread_run_on_cpu(rbs_dump_kicker, NULL, other,
 					    "rbs_kicker/%u");
 		if (IS_ERR(kicker))
@@ -1116,7 +1301,7 @@ static void rbs_admin_nmi_dump(void)
 		}
 		WRITE_ONCE(c->dump_pending, true);
 		if (!kicker)
-			apic->send_IPI_self(NMI_VECTOR);
+			rbs_nmi_send(cpu);
 		/* Take and drop the reader lock until the NMI has run */
 		for (spin = 10000000; READ_ONCE(c->dump_pending) && spin; spin--)
 			ring_buffer_empty_cpu(dump_buffer, cpu);
@@ -1151,7 +1336,7 @@ static void rbs_admin_nmi_dump(void)
 #else
 static void rbs_admin_nmi_dump(void)
 {
-	pr_info("NMI dump: no self-NMI on this architecture (skipped)\n");
+	pr_info("NMI dump: no NMI source (skipped)\n");
 }
 #endif
 
@@ -2113,7 +2298,7 @@ static void rbs_claim_push(void)
 	claim.ran = true;
 }
 
-#ifdef CONFIG_X86_LOCAL_APIC
+#ifdef RBS_NMI
 static void rbs_claim_nmi_read(struct rbs_cpu *c)
 {
 	claim.nmi_read += rbs_claim_read("NMI dump", ULONG_MAX);
@@ -2127,7 +2312,7 @@ static void rbs_claim_nmi(void)
 
 	rbs_nmi_dump_fn = rbs_claim_nmi_read;
 	WRITE_ONCE(c->dump_pending, true);
-	apic->send_IPI_self(NMI_VECTOR);
+	rbs_nmi_send(smp_processor_id());
 	for (spin = 10000000; READ_ONCE(c->dump_pending) && spin; spin--)
 		cpu_relax();
 	claim.ran = !READ_ONCE(c->dump_pending);
@@ -2175,7 +2360,7 @@ static void rbs_claim_nmi_other(bool held)
 	claim.held = held;
 	WRITE_ONCE(claim.nmi_in, false);
 	WRITE_ONCE(o->dump_pending, true);
-	apic->send_IPI(claim.other, NMI_VECTOR);
+	rbs_nmi_send(claim.other);
 	for (us = USEC_PER_SEC; !READ_ONCE(claim.nmi_in) && us; us--)
 		udelay(1);
 	claim.ran = READ_ONCE(claim.nmi_in);
@@ -2418,7 +2603,7 @@ static void rbs_admin_claim_window(void)
 
 	migrate_disable();
 	rbs_claim_case(RB_TEST_SWAPPED, RBS_CLAIM_PUSH, "writers between swap and claim");
-	if (IS_ENABLED(CONFIG_X86_LOCAL_APIC)) {
+	if (rbs_nmi) {
 		rbs_claim_case(RB_TEST_SWAPPED, RBS_CLAIM_NMI,
 			       "NMI dump between swap and claim");
 		rbs_claim_case(RB_TEST_HANDED_OVER, RBS_CLAIM_NMI,
@@ -2440,7 +2625,7 @@ static void rbs_admin_claim_window(void)
 			pr_info("claim window, NMI dumps from another CPU: one CPU (skipped)\n");
 		}
 	} else {
-		pr_info("claim window, NMI dumps: no self-NMI on this architecture (skipped)\n");
+		pr_info("claim window, NMI dumps: no NMI source (skipped)\n");
 	}
 	migrate_enable();
 }
@@ -2476,11 +2661,7 @@ static int __init rbs_init(void)
 
 	if (!run && !admin)
 		return 0;
-#ifdef CONFIG_X86_LOCAL_APIC
-	ret = register_nmi_handler(NMI_LOCAL, rbs_nmi_handler, 0, "rbs");
-	if (ret)
-		return ret;
-#endif
+	rbs_nmi_init();
 	ret = admin ? rbs_admin() : 0;
 	if (!ret && run)
 		ret = rbs_run(RBS_OVERWRITE);
@@ -2490,9 +2671,7 @@ static int __init rbs_init(void)
 		ret = rbs_run(RBS_ITERATED);
 	if (!ret && run)
 		ret = rbs_run(RBS_BESIDE);
-#ifdef CONFIG_X86_LOCAL_APIC
-	unregister_nmi_handler(NMI_LOCAL, "rbs");
-#endif
+	rbs_nmi_exit();
 	if (!ret && failures)
 		ret = -EIO;
 	pr_info("%s (sub-buffers of %lu KiB)\n", ret ? "FAILED" : "PASSED",

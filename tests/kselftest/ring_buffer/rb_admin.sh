@@ -19,6 +19,7 @@
 # Every step also fails on a WARNING, BUG or Oops in the kernel log.
 
 ksft_skip=4
+. "$(dirname "$0")/rb_lib.sh"
 T=/sys/kernel/tracing
 
 [ "$(id -u)" = 0 ] || { echo "must run as root"; exit $ksft_skip; }
@@ -186,7 +187,7 @@ step_module() {
 		return
 	fi
 	klog_mark
-	if modprobe ring_buffer_stress admin=1; then
+	if rb_stress_load admin=1; then
 		rmmod ring_buffer_stress
 	else
 		fail "ring_buffer_stress admin=1"

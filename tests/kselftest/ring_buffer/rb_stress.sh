@@ -22,7 +22,7 @@ orders=0
 
 rc=0
 for order in $orders; do
-	if modprobe ring_buffer_stress run=1 subbuf_order="$order"; then
+	if rb_stress_load run=1 subbuf_order="$order"; then
 		rmmod ring_buffer_stress
 		dmesg | grep 'ring_buffer_stress:' | tail -6 | sed 's/^/# /'
 	else
