@@ -201,8 +201,9 @@ static __init int rb_hammer_test(void *arg)
  * The page-based buffer keeps the time of the record before too (a
  * delta of 0, rb_add_timestamp()), but its own check,
  * CONFIG_RING_BUFFER_VALIDATE_TIME_DELTAS, compares the page's times
- * with the clock (check_buffer()), which such a step does not pass as
- * its code reads, so the case runs on the sub-buffer ring buffer only.
+ * with the clock (check_buffer()): with the case on, it reports "TIME
+ * DOES NOT MATCH" at the record after the change and stops recording on
+ * that CPU.  So the case runs on the sub-buffer ring buffer only.
  */
 #define RB_CLOCK_STEP		NSEC_PER_SEC
 #define RB_CLOCK_BEFORE		3
