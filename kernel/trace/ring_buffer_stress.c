@@ -334,11 +334,13 @@ static void rbs_nmi_send(int cpu)
 		apic->send_IPI(cpu, NMI_VECTOR);
 }
 
-static void rbs_nmi_init(void)
+/* An NMI handler the module cannot register fails its load */
+static int rbs_nmi_init(void)
 {
-	rbs_nmi = !register_nmi_handler(NMI_LOCAL, rbs_nmi_handler, 0, "rbs");
-	if (!rbs_nmi)
-		pr_info("no NMI handler: NMI checks skipped\n");
+	int ret = register_nmi_handler(NMI_LOCAL, rbs_nmi_handler, 0, "rbs");
+
+	rbs_nmi = !ret;
+	return ret;
 }
 
 static void rbs_nmi_exit(void)
@@ -394,7 +396,7 @@ static void rbs_nmi_exit(void)
 }
 
 /* A counter on every online CPU, kept if each one's overflow is an NMI */
-static void rbs_nmi_init(void)
+static int rbs_nmi_init(void)
 {
 	struct perf_event_attr attr = {
 		.type		= PERF_TYPE_HARDWARE,
@@ -436,9 +438,10 @@ static void rbs_nmi_init(void)
 	}
 	rbs_nmi = true;
 	pr_info("NMIs from PMU overflows every %u cycles\n", RBS_PMU_PERIOD);
-	return;
+	return 0;
  fail:
 	rbs_nmi_exit();
+	return 0;
 }
 
 /*
@@ -454,9 +457,10 @@ static void rbs_pmu_writing(bool on)
 }
 #else
 static void rbs_nmi_send(int cpu) { }
-static void rbs_nmi_init(void)
+static int rbs_nmi_init(void)
 {
 	pr_info("no NMI source on this architecture: NMI checks skipped\n");
+	return 0;
 }
 
 static void rbs_nmi_exit(void) { }
@@ -2661,7 +2665,9 @@ static int __init rbs_init(void)
 
 	if (!run && !admin)
 		return 0;
-	rbs_nmi_init();
+	ret = rbs_nmi_init();
+	if (ret)
+		return ret;
 	ret = admin ? rbs_admin() : 0;
 	if (!ret && run)
 		ret = rbs_run(RBS_OVERWRITE);
